@@ -1,0 +1,114 @@
+import { ENTITIES, type EntityName } from '../entities/index.js';
+import type { DictOption, EnumName } from '../enums.js';
+import { HttpClient, type ClientOptions } from '../http/client.js';
+import type { NoticeList } from '../http/envelope.js';
+import type { Language } from '../i18n/languages.js';
+import type { EntityDef, Fields } from '../schema/entity.js';
+import { entityCrud, crud } from './crud.js';
+import type {
+  CaptchaAnswer,
+  ChangePasswordBody,
+  CreatedTokenAnswer,
+  LoginAnswer,
+  MeAnswer,
+  OrgEntry,
+  PasswordLoginBody,
+  PublicUiSetting,
+  ResetPasswordAnswer,
+  RoleUsersAnswer,
+  SmsLoginBody,
+  SmsSendBody,
+} from './schemas.js';
+import type { Announcement } from '../entities/index.js';
+
+type EntityCalls = { [K in EntityName]: ReturnType<typeof entityCrud<(typeof ENTITIES)[K]['fields']>> };
+
+/**
+ * The one client both front ends use: request conventions, a typed call for every route, and the generic
+ * list/get/save/remove for each entity (client.entities.company.list(...)).
+ */
+export class LiftCloudClient {
+  readonly http: HttpClient;
+  readonly entities: EntityCalls;
+  private dictCache: Partial<Record<Language, Promise<Record<EnumName, DictOption[]>>>> = {};
+
+  constructor(options: ClientOptions) {
+    this.http = new HttpClient(options);
+    const calls = {} as Record<string, unknown>;
+    for (const [name, def] of Object.entries(ENTITIES)) calls[name] = entityCrud(this.http, def as EntityDef<Fields>);
+    this.entities = calls as EntityCalls;
+  }
+
+  get session() {
+    return this.http.options.session;
+  }
+
+  /** Generic calls for a path no entity definition covers yet. */
+  crud<R>(path: string) {
+    return crud<R>(this.http, path);
+  }
+
+  readonly auth = {
+    captcha: () => this.http.get<CaptchaAnswer>('auth/captcha', {}, { anonymous: true }),
+    login: async (body: PasswordLoginBody) =>
+      this.keep(await this.http.post<LoginAnswer>('auth/login', body, { anonymous: true })),
+    sendSms: (body: SmsSendBody) => this.http.post<null>('auth/sms/send', body, { anonymous: true }),
+    smsLogin: async (body: SmsLoginBody) =>
+      this.keep(await this.http.post<LoginAnswer>('auth/sms/login', body, { anonymous: true })),
+    /** Log in with an access token (scripts, CLI): validates it and returns the session. */
+    tokenLogin: async (token: string) => {
+      const answer = await this.http.post<LoginAnswer>('auth/token', { token }, { anonymous: true });
+      return this.keep(answer);
+    },
+    logout: async () => {
+      try {
+        await this.http.post<null>('auth/logout');
+      } finally {
+        this.session.set(null);
+      }
+    },
+    me: () => this.http.get<MeAnswer>('auth/me'),
+    changePassword: (body: ChangePasswordBody) => this.http.put<null>('auth/password', body),
+  };
+
+  readonly users = {
+    setLocked: (id: number, locked: boolean) => this.http.put<null>(`users/${id}/lock`, { locked }),
+    resetPassword: (id: number) => this.http.post<ResetPasswordAnswer>(`users/${id}/resetPassword`),
+  };
+
+  readonly roles = {
+    users: (id: number) => this.http.get<RoleUsersAnswer>(`roles/${id}/users`),
+    assignUsers: (id: number, userIds: number[]) => this.http.put<null>(`roles/${id}/users`, { userIds }),
+  };
+
+  readonly tokens = {
+    create: (name: string, expireTime?: string) =>
+      this.http.post<CreatedTokenAnswer>('accessTokens', { name, expireTime: expireTime ?? null }),
+    revoke: (id: number) => this.http.delete<null>(`accessTokens/${id}`),
+  };
+
+  /** GET dicts/mapTree, cached per language. */
+  dicts(): Promise<Record<EnumName, DictOption[]>> {
+    const lang = this.http.language;
+    this.dictCache[lang] ??= this.http.get<Record<EnumName, DictOption[]>>('dicts/mapTree').catch((e: unknown) => {
+      delete this.dictCache[lang];
+      throw e;
+    });
+    return this.dictCache[lang];
+  }
+
+  /** GET main/authChildrenOrg: the organisations for the selector. */
+  orgs = () => this.http.get<OrgEntry[]>('main/authChildrenOrg');
+
+  /** Branding for a host name, no login needed. */
+  uiSettingFor = (host: string) => this.http.get<PublicUiSetting>('uiSettings/public', { host }, { anonymous: true });
+
+  announcementNotices = (pageNo = 1, pageSize = 20) =>
+    this.http.get<NoticeList<Announcement>>('announcements/notice', { pageNo, pageSize });
+
+  private keep(answer: LoginAnswer): LoginAnswer {
+    this.session.set(answer);
+    this.session.setOrgId(answer.orgId);
+    return answer;
+  }
+}

@@ -1,0 +1,92 @@
+/** Business constants and limits: console-shell.md §9 and domain.md §9. Each lives here once. */
+
+export const PAGE_SIZES = [20, 30, 50, 100, 200] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 20;
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+export const NOTICE_POLL = {
+  repairIntervalMs: 10_000,
+  alarmBellIntervalMs: 10_000,
+  firstPollDelayMs: 2_000,
+  expiryIntervalMs: 60 * 60_000,
+  expiryMaxEntries: 10,
+  expiryShowMs: 15_000,
+} as const;
+
+export const VIDEO_CALL = { timeoutMs: 20_000, dialogWidth: 910 } as const;
+export const WEBSOCKET_RECONNECT = { delayMs: 5_000, attempts: 3 } as const;
+
+export const SERIAL_PORT = {
+  baudRate: 9600,
+  dataBits: 8,
+  stopBits: 1,
+  parity: 'none',
+  searchIntervalMs: 5_000,
+  searchAttempts: 36,
+  lightOffAfterMs: 10_000,
+  /** Only these organisations may drive the alarm light. */
+  organisations: [3034, 0],
+} as const;
+
+/** Random keys leave out characters people confuse (0/O, 1/l/I). */
+export const RANDOM_KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+export const RANDOM_KEY_LENGTH = 8;
+
+export const MONITOR_MAX_ELEVATORS = 8;
+export const SMS_CODE_VALID_MS = 10 * 60_000;
+export const MAX_FLOOR = 64;
+export const GATEWAY_OFFLINE_AFTER_MS = 60_000;
+export const PUSH_MESSAGE_MAX_LENGTH = 500;
+
+export const GATEWAY_TEST = {
+  dtuLength: 11,
+  /** domain.md says 20, console-shell.md says 50; we keep 20 (docs/decisions.md). */
+  maxBatch: 20,
+  eachTestMs: 5 * 60_000,
+  maxTotalMs: 24 * 60 * 60_000,
+} as const;
+
+export const LENGTHS = { partsId: 34, mac: 17, appSecret: 8, dtu: 11 } as const;
+
+export const UPLOAD_LIMITS = {
+  programImage: { types: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 3 * 1024 * 1024 },
+  programVideo: { types: ['mp4'], maxBytes: 300 * 1024 * 1024 },
+  uiSettingImage: { types: ['jpg', 'png'], maxBytes: 2 * 1024 * 1024 },
+  contractAttachment: {
+    types: ['jpg', 'png', 'bmp', 'jpeg', 'xlsx', 'xls', 'docx', 'doc'],
+    maxBytes: 10 * 1024 * 1024,
+  },
+} as const;
+
+/** How many images of one kind a UI setting may hold: delete before adding more. */
+export const UI_SETTING_MAX_BANNERS = 5;
+
+/** Date-range query spans (domain.md §5), in days; a month is 31 days. */
+export const QUERY_SPAN_DAYS = {
+  event: 3,
+  powerDown: 7,
+  alarm: 7,
+  fifteenDay: 15,
+  oneMonth: 31,
+  fault: 62,
+} as const;
+
+/** Usernames with powers of their own (§6); reserved, nobody can create or rename to them. */
+export const SUPER_ADMIN_USERNAME = 'superAdmin';
+export const ADMIN_USERNAME = 'admin';
+export const RESERVED_USERNAMES = [SUPER_ADMIN_USERNAME, ADMIN_USERNAME] as const;
+
+/** The site on which 'only step' pages show and the maintenance-order page hides. */
+export const G_CLOUD_SITE_NAME = 'G-Cloud elevator cloud';
+
+/** Account protection: failed logins before a temporary lock, and how long it lasts. */
+export const LOGIN_LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+/** SMS pumping limits (guide/security.md). */
+export const SMS_LIMITS = { perMinute: 1, perHour: 5, codeDigits: 6, maxTries: 5 } as const;
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export const APP_VERSION = '1.0';

@@ -1,0 +1,21 @@
+/** @liftcloud/client: the contract between the server, the web console and the CLI. */
+export * from './constants.js';
+export * from './enums.js';
+export * from './i18n/languages.js';
+export * from './i18n/messages.js';
+export * from './menu.js';
+export * from './permissions.js';
+export * from './session.js';
+export * from './rules/formats.js';
+export { registerFormats } from './rules/register.js';
+export * from './schema/fields.js';
+export * from './schema/entity.js';
+export * from './schema/validate.js';
+export * from './entities/index.js';
+export * from './http/envelope.js';
+export * from './http/errors.js';
+export * from './http/client.js';
+export * from './api/crud.js';
+export * from './api/schemas.js';
+export * from './api/index.js';
+export * from './time.js';

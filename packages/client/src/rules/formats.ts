@@ -1,0 +1,84 @@
+import type { MessageKey } from '../i18n/messages.js';
+
+/**
+ * String rules of both documents' section 5, as pure functions. Each is also a JSON Schema `format`
+ * (registered with TypeBox by ./register.ts), so the same function checks a console form, a CLI import row
+ * and a server request, and the error names the rule through its message key.
+ */
+export interface FormatRule {
+  /** JSON Schema format name: lc- keeps ours apart from the standard formats. */
+  format: `lc-${string}`;
+  message: MessageKey;
+  test(value: string): boolean;
+}
+
+const rule = (format: FormatRule['format'], message: MessageKey, test: (v: string) => boolean): FormatRule => ({
+  format,
+  message,
+  test,
+});
+
+/** console-shell.md §5: 4 to 25 characters of letters, digits, @, dot and underscore. */
+export const username = rule('lc-username', 'validation.username', (v) => /^[A-Za-z0-9@._]{4,25}$/.test(v));
+
+/**
+ * The password rule we apply everywhere (docs/decisions.md): 8 to 30 characters with upper case, lower case
+ * and a digit, the stronger of the documents' readings.
+ */
+export const password = rule(
+  'lc-password',
+  'validation.password',
+  (v) =>
+    v.length >= 8 && v.length <= 30 && /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v) && /^[\x21-\x7e]+$/.test(v),
+);
+
+/** 11 digits starting with 1. */
+export const mobile = rule('lc-mobile', 'validation.mobile', (v) => /^1\d{10}$/.test(v));
+
+export const email = rule(
+  'lc-email',
+  'validation.email',
+  (v) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v) && v.length <= 254,
+);
+
+/** A non-negative integer written as text (form inputs). */
+export const nonNegativeInteger = rule('lc-non-negative-integer', 'validation.nonNegativeInteger', (v) =>
+  /^\d+$/.test(v),
+);
+
+/** At most 2 decimals, up to 20 integer digits, optional minus sign. */
+export const float = rule('lc-float', 'validation.float', (v) => /^-?\d{1,20}(\.\d{1,2})?$/.test(v));
+
+/** yyyy-MM-dd HH:mm:ss, the console's date-time format, read in the caller's time zone. */
+export const dateTime = rule('lc-datetime', 'validation.dateTime', (v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60
+  );
+});
+
+/** The auth string: characters 0 and 1 only (console-shell.md §6). */
+export const authString = rule('lc-auth-string', 'validation.authString', (v) => /^[01]*$/.test(v));
+
+export const FORMAT_RULES = [
+  username,
+  password,
+  mobile,
+  email,
+  nonNegativeInteger,
+  float,
+  dateTime,
+  authString,
+] as const;
+
+export function formatRule(format: string): FormatRule | undefined {
+  return FORMAT_RULES.find((r) => r.format === format);
+}

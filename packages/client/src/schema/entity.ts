@@ -1,0 +1,149 @@
+import Type, { type TSchema } from 'typebox';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../constants.js';
+import type { Localized } from '../i18n/languages.js';
+import type { Field } from './fields.js';
+import { L } from './fields.js';
+
+export type Fields = Record<string, Field>;
+type ValueOf<F> = F extends Field<infer V> ? V : never;
+
+type ReadableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { createOnly: true } ? never : K }[keyof F];
+type WritableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { readOnly: true } ? never : K }[keyof F];
+type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+
+/** A stored record as the API returns it. */
+export type RecordOf<F extends Fields> = {
+  id: number;
+  createTime: string;
+  updateTime: string;
+} & {
+  [K in ReadableKeys<F>]: F[K] extends { required: true } ? ValueOf<F[K]> : ValueOf<F[K]> | null;
+};
+
+/** What a create or update accepts. */
+export type InputOf<F extends Fields> = { id?: number } & {
+  [K in Extract<WritableKeys<F>, RequiredKeys<F>>]: ValueOf<F[K]>;
+} & {
+  [K in Exclude<WritableKeys<F>, RequiredKeys<F>>]?: ValueOf<F[K]> | null;
+};
+
+/** How a list filter matches: equal, contains (text), or a date-time range (two query keys, …Start and …End). */
+export type FilterMode = 'eq' | 'like' | 'range';
+
+/** A problem with one field: the catalogue rule and its parameters, localised when shown. */
+export interface Issue {
+  field: string;
+  rule: import('../i18n/messages.js').MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export interface EntityOptions<F extends Fields> {
+  /** Singular name used in code, the CLI (`liftctl company list`) and the dictionary of labels. */
+  name: string;
+  label: Localized;
+  /** API path below /api, without a leading slash. */
+  path: string;
+  fields: F;
+  filters?: Partial<Record<keyof F & string, FilterMode>>;
+  /** Fields that must be unique within a tenant. */
+  unique?: (keyof F & string)[];
+  /** Rules across fields (two passwords, at least one of two codes), run after the schema check. */
+  refine?: (input: Partial<InputOf<F>>) => Issue[];
+}
+
+export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {
+  filters: Partial<Record<keyof F & string, FilterMode>>;
+  unique: (keyof F & string)[];
+  /** A record as returned by get and list. */
+  recordSchema: TSchema;
+  createSchema: TSchema;
+  updateSchema: TSchema;
+  querySchema: TSchema;
+  /** Columns of an xlsx import or export: the writable fields, in definition order. */
+  columns: { key: keyof F & string; label: Localized }[];
+}
+
+const ID_LABEL = L('编号', 'ID', 'ID');
+const CREATE_TIME_LABEL = L('创建时间', 'Created', 'Creato');
+const UPDATE_TIME_LABEL = L('更新时间', 'Updated', 'Aggiornato');
+export const PAGE_NO_LABEL = L('页码', 'Page number', 'Numero di pagina');
+export const PAGE_SIZE_LABEL = L('每页条数', 'Page size', 'Dimensione pagina');
+
+const labelled = (schema: TSchema, label: Localized): TSchema =>
+  ({ ...schema, 'x-label': label, description: label['en-US'] }) as TSchema;
+
+/** A schema that also accepts null: optional fields are null when empty. */
+export function nullable(schema: TSchema): TSchema {
+  const s = schema as TSchema & { type?: string; enum?: unknown[] };
+  if (s.enum) return { ...s, enum: [...s.enum, null] } as TSchema;
+  return { ...s, type: [s.type, 'null'] } as TSchema;
+}
+
+/** Required text must hold at least one character: '' reads as empty, as a form shows it. */
+function requiredSchema(f: Field): TSchema {
+  const s = f.schema as TSchema & { minLength?: number };
+  if (f.kind === 'text' || f.kind === 'secret' || f.kind === 'datetime' || f.kind === 'date')
+    return { ...s, minLength: Math.max(1, s.minLength ?? 1), 'x-required': true } as TSchema;
+  return s;
+}
+
+const idSchema = () => labelled(Type.Integer({ minimum: 1, maximum: 2147483647 }), ID_LABEL);
+
+function buildQuerySchema(fields: Fields, filters: Record<string, FilterMode | undefined>): TSchema {
+  const props: Record<string, TSchema> = {
+    pageNo: Type.Optional(labelled(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }), PAGE_NO_LABEL)),
+    pageSize: Type.Optional(
+      labelled(
+        { ...Type.Enum([...PAGE_SIZES]), default: DEFAULT_PAGE_SIZE, 'x-rule': 'pageSize' } as TSchema,
+        PAGE_SIZE_LABEL,
+      ),
+    ),
+  };
+  for (const [key, mode] of Object.entries(filters)) {
+    const f = fields[key];
+    if (!f || !mode) continue;
+    if (mode === 'range') {
+      props[`${key}Start`] = Type.Optional(f.schema);
+      props[`${key}End`] = Type.Optional(f.schema);
+    } else {
+      props[key] = Type.Optional(f.schema);
+    }
+  }
+  // Unknown query parameters (cache busters) are ignored rather than refused.
+  return Type.Object(props, { additionalProperties: true });
+}
+
+/**
+ * One definition per entity: from the fields come the record, create, update and list-query schemas (server
+ * validation, OpenAPI, forms) and the import/export columns, so adding an entity is one file here.
+ */
+export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDef<F> {
+  const fields = opts.fields as Fields;
+  const record: Record<string, TSchema> = {
+    id: idSchema(),
+    createTime: labelled(Type.String(), CREATE_TIME_LABEL),
+    updateTime: labelled(Type.String(), UPDATE_TIME_LABEL),
+  };
+  const create: Record<string, TSchema> = {};
+  const update: Record<string, TSchema> = { id: idSchema() };
+  for (const [key, f] of Object.entries(fields)) {
+    if (!f.createOnly) record[key] = f.required ? f.schema : nullable(f.schema);
+    if (f.readOnly) continue;
+    const input = f.required ? requiredSchema(f) : Type.Optional(nullable(f.schema));
+    create[key] = input;
+    if (!f.createOnly) update[key] = input;
+  }
+  const filters = (opts.filters ?? {}) as Record<string, FilterMode | undefined>;
+  return {
+    ...opts,
+    filters: opts.filters ?? {},
+    unique: opts.unique ?? [],
+    recordSchema: Type.Object(record, { additionalProperties: true }),
+    createSchema: Type.Object({ id: Type.Optional(Type.Literal(0)), ...create }, { additionalProperties: false }),
+    updateSchema: Type.Object(update, { additionalProperties: false }),
+    querySchema: buildQuerySchema(fields, filters),
+    columns: Object.entries(fields)
+      .filter(([, f]) => !f.readOnly)
+      .map(([key, f]) => ({ key: key as keyof F & string, label: f.label })),
+  };
+}

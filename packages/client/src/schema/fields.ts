@@ -1,0 +1,107 @@
+import Type, { type TSchema } from 'typebox';
+import type { EnumDef } from '../enums.js';
+import type { Localized } from '../i18n/languages.js';
+import type { FormatRule } from '../rules/formats.js';
+import * as formats from '../rules/formats.js';
+
+/** What a field holds, which decides how the store keeps it and how a form or a spreadsheet shows it. */
+export type FieldKind = 'text' | 'int' | 'number' | 'bool' | 'enum' | 'datetime' | 'date' | 'ref' | 'ids' | 'secret';
+
+/** One field of an entity: its JSON Schema (never null; nullability is added where the field is optional). */
+export interface Field<V = unknown> {
+  kind: FieldKind;
+  label: Localized;
+  schema: TSchema;
+  required: boolean;
+  /** Computed or kept by the server: in records, never accepted in input. */
+  readOnly: boolean;
+  /** Accepted on create only, never returned (a password). */
+  createOnly: boolean;
+  enumDef?: EnumDef;
+  /** Phantom: the TypeScript type of the value. */
+  readonly _value?: V;
+}
+
+export const L = (zh: string, en: string, it: string): Localized => ({ 'zh-CN': zh, 'en-US': en, 'it-Italy': it });
+
+function field<V>(kind: FieldKind, label: Localized, schema: TSchema, extra: Partial<Field<V>> = {}): Field<V> {
+  return {
+    kind,
+    label,
+    schema: { ...schema, 'x-label': label, description: label['en-US'] } as TSchema,
+    required: false,
+    readOnly: false,
+    createOnly: false,
+    ...extra,
+  };
+}
+
+export interface TextOptions {
+  max: number;
+  min?: number;
+  /** Exact length, for codes such as a MAC address or parts id. */
+  length?: number;
+  rule?: FormatRule;
+}
+
+export function text(label: Localized, opts: TextOptions): Field<string> {
+  const min = opts.length ?? opts.min;
+  const max = opts.length ?? opts.max;
+  return field('text', label, {
+    ...Type.String({ maxLength: max }),
+    ...(min !== undefined ? { minLength: min } : {}),
+    ...(opts.length !== undefined ? { 'x-exact-length': opts.length } : {}),
+    ...(opts.rule ? { format: opts.rule.format } : {}),
+  } as TSchema);
+}
+
+export interface NumberOptions {
+  min?: number;
+  max?: number;
+  /** Strictly greater than. */
+  above?: number;
+}
+
+function numberSchema(base: TSchema, opts: NumberOptions): TSchema {
+  return {
+    ...base,
+    ...(opts.min !== undefined ? { minimum: opts.min } : {}),
+    ...(opts.max !== undefined ? { maximum: opts.max } : {}),
+    ...(opts.above !== undefined ? { exclusiveMinimum: opts.above } : {}),
+  } as TSchema;
+}
+
+export const int = (label: Localized, opts: NumberOptions = {}): Field<number> =>
+  field('int', label, numberSchema(Type.Integer(), { min: -2147483648, max: 2147483647, ...opts }));
+
+export const num = (label: Localized, opts: NumberOptions = {}): Field<number> =>
+  field('number', label, numberSchema(Type.Number(), { min: -1e15, max: 1e15, ...opts }));
+
+export const bool = (label: Localized): Field<boolean> => field('bool', label, Type.Boolean());
+
+export function enumOf<C extends number>(label: Localized, def: EnumDef<C>): Field<C> {
+  return field<C>('enum', label, Type.Enum(def.options.map((o) => o.code)) as TSchema, { enumDef: def });
+}
+
+/** yyyy-MM-dd HH:mm:ss in the caller's time zone; stored as epoch milliseconds. */
+export const datetime = (label: Localized): Field<string> =>
+  field('datetime', label, Type.String({ format: formats.dateTime.format, maxLength: 19 }));
+
+/** A calendar date yyyy-MM-dd with no time zone (ex-factory date, contract start). */
+export const date = (label: Localized): Field<string> =>
+  field('date', label, Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, 'x-rule': 'date' }));
+
+/** The id of another record of the same tenant. */
+export const ref = (label: Localized): Field<number> =>
+  field('ref', label, Type.Integer({ minimum: 1, maximum: 2147483647 }));
+
+/** A set of ids (a user's roles). */
+export const ids = (label: Localized, maxItems = 200): Field<number[]> =>
+  field('ids', label, Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems, uniqueItems: true }));
+
+/** Write-once secret: accepted on create, stored hashed, never returned. */
+export const secret = (label: Localized, rule: FormatRule): Field<string> =>
+  field('secret', label, Type.String({ format: rule.format, maxLength: 64 }), { createOnly: true });
+
+export const required = <V>(f: Field<V>): Field<V> & { required: true } => ({ ...f, required: true });
+export const readOnly = <V>(f: Field<V>): Field<V> & { readOnly: true } => ({ ...f, readOnly: true });

@@ -1,0 +1,167 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import Value from 'typebox/value';
+import type { Language, Localized } from '../i18n/languages.js';
+import { translate, type MessageKey } from '../i18n/messages.js';
+import { formatRule } from '../rules/formats.js';
+import { registerFormats } from '../rules/register.js';
+import type { EntityDef, Fields, Issue } from './entity.js';
+
+/** The shape of a schema error from TypeBox or Ajv: both follow Ajv's format. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+type SchemaNode = TSchema & {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  enum?: unknown[];
+  'x-label'?: Localized;
+  'x-rule'?: string;
+  'x-required'?: boolean;
+  'x-exact-length'?: number;
+};
+
+function nodeAt(schema: SchemaNode, path: string[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = schema;
+  for (const part of path) {
+    if (!node) return undefined;
+    node = node.properties?.[part] ?? (/^\d+$/.test(part) ? node.items : undefined);
+  }
+  return node;
+}
+
+const pathOf = (instancePath: string): string[] => instancePath.split('/').filter(Boolean).map(decodeURIComponent);
+
+/** Turn schema errors into one issue per field, naming the rule; the first problem of a field wins. */
+export function issuesFromErrors(schema: TSchema, errors: Iterable<SchemaError>): Issue[] {
+  const root = schema as SchemaNode;
+  const byField = new Map<string, Issue>();
+  const add = (field: string, rule: MessageKey, params?: Issue['params']) => {
+    if (!byField.has(field)) byField.set(field, { field, rule, ...(params ? { params } : {}) });
+  };
+  for (const e of errors) {
+    const path = pathOf(e.instancePath);
+    const node = nodeAt(root, path);
+    const field = path.join('.');
+    switch (e.keyword) {
+      case 'required': {
+        const missing = (e.params.requiredProperties ?? [e.params.missingProperty]) as string[];
+        for (const name of missing) add([...path, name].join('.'), 'validation.required');
+        break;
+      }
+      case 'additionalProperties': {
+        const extra = (e.params.additionalProperties ?? [e.params.additionalProperty]) as string[];
+        for (const name of [extra].flat()) add([...path, name].join('.'), 'validation.unknownField');
+        break;
+      }
+      case 'boolean': // TypeBox reports additionalProperties:false as a false schema too
+        break;
+      case 'type': {
+        const expected = [e.params.type].flat().filter((t) => t !== 'null')[0] as string;
+        if (field === '' && path.length === 0) {
+          add('', 'validation.body');
+          break;
+        }
+        const typeKey = `validation.type.${expected}` as MessageKey;
+        add(field, 'validation.type', { type: typeKey });
+        break;
+      }
+      case 'minLength':
+        if (node?.['x-required'] && Number(e.params.limit) <= 1) add(field, 'validation.required');
+        else if (node?.['x-exact-length'] !== undefined)
+          add(field, 'validation.exactLength', { limit: node['x-exact-length'] });
+        else add(field, 'validation.minLength', { limit: Number(e.params.limit) });
+        break;
+      case 'maxLength':
+        if (node?.['x-exact-length'] !== undefined)
+          add(field, 'validation.exactLength', { limit: node['x-exact-length'] });
+        else add(field, 'validation.maxLength', { limit: Number(e.params.limit) });
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'maxItems':
+        add(field, `validation.${e.keyword}`, { limit: Number(e.params.limit) });
+        break;
+      case 'uniqueItems':
+        add(field, 'validation.uniqueItems');
+        break;
+      case 'enum':
+      case 'const':
+      case 'anyOf': {
+        if (node?.['x-rule'] === 'pageSize') {
+          add(field, 'validation.pageSize');
+          break;
+        }
+        const values = (node?.enum ?? []).filter((v) => v !== null).join(', ');
+        add(field, 'validation.enum', { values });
+        break;
+      }
+      case 'format': {
+        const r = formatRule(String(e.params.format));
+        add(field, r ? r.message : 'validation.invalid');
+        break;
+      }
+      default:
+        add(field, 'validation.invalid');
+    }
+  }
+  return [...byField.values()];
+}
+
+/** The label of a field in a schema, for messages; the raw name when the schema has none. */
+export function fieldLabel(schema: TSchema, field: string, language: Language): string {
+  if (!field) return '';
+  const node = nodeAt(schema as SchemaNode, field.split('.'));
+  return node?.['x-label']?.[language] ?? field;
+}
+
+/** One issue as a sentence in the reader's language: "Username: 4 to 25 characters of …". */
+export function issueMessage(schema: TSchema, issue: Issue, language: Language): string {
+  const params: Record<string, string | number> = { ...issue.params };
+  if (typeof params.type === 'string' && params.type.startsWith('validation.type.'))
+    params.type = translate(language, params.type as MessageKey);
+  params.field = fieldLabel(schema, issue.field, language);
+  return translate(language, issue.rule, params);
+}
+
+const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+
+/** Check a value against a schema with our formats: the same check the server runs. */
+export function checkSchema(schema: TSchema, value: unknown): Issue[] {
+  registerFormats();
+  let validator = compiled.get(schema);
+  if (!validator) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  if (validator.Check(value)) return [];
+  return issuesFromErrors(schema, validator.Errors(value) as SchemaError[]);
+}
+
+/**
+ * Validate a create or update body the way the server does: shape, field rules, then the entity's
+ * cross-field rules. Forms and CLI imports call this before sending anything.
+ */
+export function validateInput<F extends Fields>(
+  entity: EntityDef<F>,
+  body: unknown,
+  mode: 'create' | 'update',
+): Issue[] {
+  const schema = mode === 'create' ? entity.createSchema : entity.updateSchema;
+  const issues = checkSchema(schema, body);
+  if (issues.length > 0 || !entity.refine) return issues;
+  return entity.refine(body as Parameters<NonNullable<typeof entity.refine>>[0]);
+}
+
+/** List-query parameters arrive as text: convert, apply defaults, then check. */
+export function parseQuery(
+  schema: TSchema,
+  query: Record<string, unknown>,
+): { value: Record<string, unknown>; issues: Issue[] } {
+  const value = Value.Default(schema, Value.Convert(schema, { ...query })) as Record<string, unknown>;
+  return { value, issues: checkSchema(schema, value) };
+}

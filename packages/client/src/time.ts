@@ -1,0 +1,73 @@
+import { DEFAULT_TIME_ZONE } from './constants.js';
+
+/**
+ * Date-times travel as "yyyy-MM-dd HH:mm:ss" in the caller's time zone (the X-Time-Zone header,
+ * Asia/Shanghai when absent) and are stored as epoch milliseconds.
+ */
+export function isTimeZone(tz: string | undefined): tz is string {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+function parts(ms: number, tz: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of formatter(tz).formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return out;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatDateTime(ms: number, tz: string = DEFAULT_TIME_ZONE): string {
+  const p = parts(ms, tz);
+  return `${pad(p.year ?? 0, 4)}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)} ${pad(p.hour ?? 0)}:${pad(p.minute ?? 0)}:${pad(p.second ?? 0)}`;
+}
+
+/** The offset of a zone from UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, tz: string): number {
+  const p = parts(ms, tz);
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** Read "yyyy-MM-dd HH:mm:ss" (or "yyyy-MM-dd", as midnight) as a wall-clock time in a zone. */
+export function parseDateTime(text: string, tz: string = DEFAULT_TIME_ZONE): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall - offsetAt(wall, tz);
+  guess = wall - offsetAt(guess, tz);
+  return guess;
+}
