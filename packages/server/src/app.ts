@@ -1,0 +1,71 @@
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import type { Store } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import type { AppContext } from './context.js';
+import { authPlugin } from './plugins/auth.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { installOperationLog } from './plugins/operation-log.js';
+import { requestContext } from './plugins/request-context.js';
+import { useClientValidation } from './plugins/validation.js';
+import { registerAnnouncementNotice } from './routes/announcements.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerCrud } from './routes/crud.js';
+import { registerDirectoryRoutes } from './routes/directory.js';
+import { registerIdentityRoutes } from './routes/identity.js';
+import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+import { EXPOSED } from './tables/index.js';
+import type { Repository } from './store/repository.js';
+
+export interface AppOptions {
+  store: Store;
+  /** The built console to serve at / (packages/web/dist); skipped when absent. */
+  webRoot?: string;
+  sms?: SmsProvider;
+  logger?: boolean;
+  /** Requests per minute per IP on login and SMS routes. */
+  loginRatePerMinute?: number;
+  version?: string;
+  /** Test harness only: never read from the environment, so no deployment can turn it on. */
+  testing?: { revealCaptcha?: boolean };
+}
+
+/** The API server: plugins, then routes, Fastify style. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { strict: false } },
+  });
+  await migrate(opts.store);
+  const ctx: AppContext = {
+    store: opts.store,
+    sms: opts.sms ?? outboxSmsProvider(opts.store.db, app.log),
+    revealCaptcha: opts.testing?.revealCaptcha === true,
+    version: opts.version ?? '1.0.0',
+    loginRatePerMinute: opts.loginRatePerMinute ?? 20,
+  };
+
+  const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));
+  useClientValidation(app);
+  installErrorHandler(app, { spaIndex: serveWeb });
+  await app.register(requestContext);
+  await app.register(rateLimit, { global: false, max: opts.loginRatePerMinute ?? 20, timeWindow: '1 minute' });
+  await app.register(authPlugin, { db: opts.store.db });
+  await registerOpenApi(app, ctx.version);
+  installOperationLog(app, opts.store.db);
+
+  registerAuthRoutes(app, ctx);
+  registerDirectoryRoutes(app, ctx);
+  const repos = new Map<string, Repository>();
+  for (const exposure of EXPOSED) repos.set(exposure.table.entity.name, registerCrud(app, ctx, exposure));
+  registerIdentityRoutes(app, ctx, { users: repos.get('user')!, roles: repos.get('role')! });
+  registerAnnouncementNotice(app, repos.get('announcement')!);
+
+  if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });
+  return app;
+}

@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+
+/** Every setting comes from the environment; README lists each with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded SQLite file in DATA_DIR. postgres://…: PostgreSQL. */
+  databaseUrl: string | undefined;
+  webRoot: string;
+  /** Load demo data into an empty store. */
+  seedDemo: boolean;
+  logLevel: string;
+  loginRatePerMinute: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    webRoot: resolve(env.WEB_ROOT ?? new URL('../../web/dist', import.meta.url).pathname),
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
+  };
+}

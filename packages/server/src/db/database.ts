@@ -1,0 +1,38 @@
+import Database from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import type { DB } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (counts, epoch milliseconds) as numbers: every value we keep fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * One query layer, two dialects: a SQLite file in WAL mode by default, PostgreSQL when a postgres:// URL
+ * is given. Column names are snake_case in the store and camelCase in code (CamelCasePlugin).
+ */
+export function openStore(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): Store {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(dirname(opts.sqliteFile), { recursive: true });
+  const sqlite = new Database(opts.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

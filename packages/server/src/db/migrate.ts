@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Store } from './database.js';
+import * as m001 from './migrations/001_platform.js';
+import type { MigrationContext } from './migrations/helpers.js';
+
+/** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
+const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
+  '001_platform': m001,
+};
+
+class CodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Store['dialect']) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(MIGRATIONS))
+      out[name] = { up: (db: Kysely<unknown>) => m.up({ db, dialect: this.dialect }) };
+    return out;
+  }
+}
+
+/** Bring the store up to the latest version; runs at every start. */
+export async function migrate(store: Store): Promise<string[]> {
+  const migrator = new Migrator({ db: store.db, provider: new CodeMigrations(store.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

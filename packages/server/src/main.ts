@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openStore } from './db/database.js';
+import { seedDemo } from './seed/demo.js';
+
+/** `npm start`: the platform on one process, with an embedded store and demo data. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'liftcloud.db') });
+  const app = await buildApp({
+    store,
+    webRoot: config.webRoot,
+    logger: true,
+    loginRatePerMinute: config.loginRatePerMinute,
+  });
+  if (config.seedDemo && (await seedDemo(store))) app.log.info('demo data loaded: see README for the demo users');
+  const close = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`LiftCloud is running on http://localhost:${config.port} (store: ${store.dialect})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

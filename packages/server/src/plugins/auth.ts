@@ -1,0 +1,60 @@
+import { allows } from '@liftcloud/client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.js';
+import { HttpError, unauthorized } from '../http/errors.js';
+import { resolveCaller, type Caller } from '../services/caller.js';
+
+/**
+ * What a route needs: a permission index (or any-of list) from console-shell.md §2.2 and §6, -1 for any
+ * logged-in user, 'superAdmin' for super-admin-only operations, or 'public' for no login at all.
+ */
+export type Permission = number | readonly number[] | 'superAdmin' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+    /** Allowed while the password must be changed (after a reset). */
+    duringPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    callerOrNull: Caller | null;
+  }
+}
+
+/** The caller of an authenticated route (set by the auth hook before any handler runs). */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.callerOrNull) throw unauthorized();
+  return req.callerOrNull;
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? (h.includes(' ') ? null : h);
+}
+
+/** Every /api route declares its permission; a route that forgets is refused rather than left open. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<DB> }) => {
+  app.decorateRequest('callerOrNull', null);
+  // onRequest: identity and permission are settled before a body is read or validated.
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (!req.url.startsWith('/api/') || permission === 'public' || req.is404) return;
+    if (permission === undefined) throw new HttpError(403, 'error.forbidden');
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const orgHeader = req.headers['x-org-id'];
+    const caller = await resolveCaller(opts.db, token, Array.isArray(orgHeader) ? orgHeader[0] : orgHeader);
+    req.callerOrNull = caller;
+    if (caller.mustChangePassword && !req.routeOptions.config.duringPasswordChange)
+      throw new HttpError(403, 'login.mustChangePassword');
+    if (permission === 'superAdmin') {
+      if (!caller.superAdmin) throw new HttpError(403, 'error.superAdminOnly');
+      return;
+    }
+    if (!allows(caller.username, caller.auth, permission)) throw new HttpError(403, 'error.forbidden');
+  });
+});

@@ -1,0 +1,340 @@
+import { parseDateTime, type EntityDef, type Fields, type Issue } from '@liftcloud/client';
+import {
+  sql,
+  type AliasableExpression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
+import type { DB } from '../db/tables.js';
+import { HttpError, notFound, ValidationError } from '../http/errors.js';
+import { tenantOf, type Caller } from '../services/caller.js';
+import { toApi, toStore } from './convert.js';
+
+// The generic repository works over any table by name; Kysely's typed API cannot follow a table chosen
+// at run time, so it goes through this loose view of the store. Entity-specific code keeps Kysely<DB>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type LooseDB = Record<string, any>;
+export type LooseKysely = Kysely<LooseDB>;
+type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
+type EB = ExpressionBuilder<LooseDB, string>;
+
+/** A many-to-many field kept in a link table (a user's roleIds). */
+export interface LinkSpec {
+  table: string;
+  ownKey: string;
+  otherKey: string;
+  /** The table the linked ids point into, checked for the caller's tenant. */
+  target: string;
+}
+
+export interface WriteContext {
+  caller: Caller;
+  tz: string;
+  trx: Transaction<LooseDB>;
+}
+
+/**
+ * How one entity is stored: its table, how its rows are scoped, and hooks for what is particular to it.
+ * Everything else (paging, filters, scoping, uniqueness, links, conversions) is shared.
+ */
+export interface TableSpec<F extends Fields = Fields> {
+  entity: EntityDef<F>;
+  table: string;
+  /** platform: no tenant (tenants); tenant: one tenant's; org: also an organisation's subtree. */
+  scope: 'platform' | 'tenant' | 'org';
+  /** The column holding a row's organisation ('id' for companies themselves). */
+  orgColumn?: string;
+  /** The input field that names the organisation of a new row; else the caller's current organisation. */
+  orgField?: keyof F & string;
+  /** Reference fields checked against the caller's tenant, by target table. */
+  refs?: Partial<Record<keyof F & string, string>>;
+  links?: Partial<Record<keyof F & string, LinkSpec>>;
+  jsonFields?: (keyof F & string)[];
+  /** SQL for read-only fields, selected beside the row. */
+  computed?: (eb: EB) => Record<string, AliasableExpression<unknown>>;
+  beforeCreate?: (row: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  beforeUpdate?: (
+    row: Record<string, unknown>,
+    input: Record<string, unknown>,
+    existing: Record<string, unknown>,
+    ctx: WriteContext,
+  ) => Promise<void>;
+  /** After a create or update, inside the same transaction. */
+  afterWrite?: (id: number, ctx: WriteContext) => Promise<void>;
+  beforeDelete?: (existing: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /** Extra scoping beyond tenant and organisation (access tokens: the caller's own). */
+  ownerFilter?: (q: Query, caller: Caller) => Query;
+}
+
+export interface ListResult {
+  records: Record<string, unknown>[];
+  total: number;
+  pages: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class Repository<F extends Fields = Fields> {
+  constructor(
+    readonly spec: TableSpec<F>,
+    private readonly dbTyped: Kysely<DB>,
+  ) {}
+
+  private get db(): LooseKysely {
+    return this.dbTyped as unknown as LooseKysely;
+  }
+
+  private get orgColumn(): string {
+    return this.spec.orgColumn ?? 'orgId';
+  }
+
+  /** The rows this caller may see. */
+  scoped(db: LooseKysely, caller: Caller): Query {
+    let q = db.selectFrom(`${this.spec.table} as t`) as unknown as Query;
+    const { scope } = caller;
+    if (this.spec.scope !== 'platform' && scope.tenantId !== null) q = q.where('t.tenantId', '=', scope.tenantId);
+    if (this.spec.scope === 'org' && scope.orgIds !== null) {
+      const ids = scope.orgIds.length ? scope.orgIds : [-1];
+      const col = `t.${this.orgColumn}`;
+      q = q.where((eb) => eb.or([eb(col, 'is', null), eb(col, 'in', ids)]));
+    }
+    if (this.spec.ownerFilter) q = this.spec.ownerFilter(q, caller);
+    return q;
+  }
+
+  private withFilters(q: Query, filters: Record<string, unknown>, tz: string): Query {
+    const { fields } = this.spec.entity;
+    for (const [key, mode] of Object.entries(this.spec.entity.filters)) {
+      const f = (fields as Fields)[key];
+      if (!f) continue;
+      const col = `t.${key}`;
+      if (mode === 'range') {
+        const start = filters[`${key}Start`];
+        const end = filters[`${key}End`];
+        const asStored = (v: unknown) => (f.kind === 'datetime' ? parseDateTime(String(v), tz) : v);
+        if (start !== undefined && start !== null && start !== '') q = q.where(col, '>=', asStored(start));
+        if (end !== undefined && end !== null && end !== '') q = q.where(col, '<=', asStored(end));
+        continue;
+      }
+      const v = filters[key];
+      if (v === undefined || v === null || v === '') continue;
+      if (mode === 'like')
+        q = q.where(sql`lower(${sql.ref(col)})`, 'like', sql`lower(${`%${escapeLike(String(v))}%`}) escape '\\'`);
+      else if (f.kind === 'bool') q = q.where(col, '=', v ? 1 : 0);
+      else q = q.where(col, '=', v);
+    }
+    return q;
+  }
+
+  private selectRecord(q: Query): Query {
+    const computed = this.spec.computed;
+    if (!computed) return q.selectAll('t');
+    return q.selectAll('t').select((eb) => Object.entries(computed(eb)).map(([name, expr]) => expr.as(name)));
+  }
+
+  private async attachLinks(db: LooseKysely, rows: Record<string, unknown>[]): Promise<void> {
+    if (!this.spec.links || rows.length === 0) return;
+    const ids = rows.map((r) => r.id as number);
+    for (const [field, link] of Object.entries(this.spec.links) as [string, LinkSpec][]) {
+      const pairs = await db
+        .selectFrom(link.table)
+        .select([link.ownKey, link.otherKey])
+        .where(link.ownKey, 'in', ids)
+        .execute();
+      const byOwner = new Map<number, number[]>();
+      for (const p of pairs) {
+        const own = Number(p[link.ownKey]);
+        byOwner.set(own, [...(byOwner.get(own) ?? []), Number(p[link.otherKey])]);
+      }
+      for (const r of rows) r[field] = (byOwner.get(r.id as number) ?? []).sort((a, b) => a - b);
+    }
+  }
+
+  private toApi(row: Record<string, unknown>, tz: string): Record<string, unknown> {
+    return toApi(this.spec.entity.fields as Fields, row, tz, this.spec.jsonFields);
+  }
+
+  async list(caller: Caller, query: Record<string, unknown>, tz: string): Promise<ListResult> {
+    const pageNo = Number(query.pageNo ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
+    const base = this.withFilters(this.scoped(this.db, caller), query, tz);
+    const countRow = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const total = Number(countRow?.total ?? 0);
+    const rows = total
+      ? await this.selectRecord(base)
+          .orderBy('t.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute()
+      : [];
+    await this.attachLinks(this.db, rows);
+    return { records: rows.map((r) => this.toApi(r, tz)), total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+  }
+
+  private async findRow(db: LooseKysely, caller: Caller, id: number): Promise<Record<string, unknown>> {
+    const row = await this.selectRecord(this.scoped(db, caller)).where('t.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    await this.attachLinks(db, [row]);
+    return row;
+  }
+
+  async get(caller: Caller, id: number, tz: string): Promise<Record<string, unknown>> {
+    return this.toApi(await this.findRow(this.db, caller, id), tz);
+  }
+
+  /** A reference must point at a row of the caller's tenant (and organisation subtree, for companies). */
+  private async checkRefs(ctx: WriteContext, input: Record<string, unknown>): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    const tenantId = tenantOf(ctx.caller);
+    for (const [field, table] of Object.entries(this.spec.refs ?? {}) as [string, string][]) {
+      const v = input[field];
+      if (v === undefined || v === null) continue;
+      let q = ctx.trx.selectFrom(table).select('id').where('id', '=', v);
+      if (table !== 'tenants') q = q.where('tenantId', '=', tenantId);
+      if (table === 'companies' && ctx.caller.scope.orgIds)
+        q = q.where('id', 'in', ctx.caller.scope.orgIds.length ? ctx.caller.scope.orgIds : [-1]);
+      if (!(await q.executeTakeFirst())) issues.push({ field, rule: 'validation.reference' });
+    }
+    for (const [field, link] of Object.entries(this.spec.links ?? {}) as [string, LinkSpec][]) {
+      const v = input[field];
+      if (!Array.isArray(v) || v.length === 0) continue;
+      const found = await ctx.trx
+        .selectFrom(link.target)
+        .select('id')
+        .where('id', 'in', v)
+        .where('tenantId', '=', tenantId)
+        .execute();
+      if (found.length !== new Set(v).size) issues.push({ field, rule: 'validation.reference' });
+    }
+    return issues;
+  }
+
+  private async checkUnique(ctx: WriteContext, input: Record<string, unknown>, id: number | null): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    for (const field of this.spec.entity.unique) {
+      const v = input[field];
+      if (v === undefined || v === null || v === '') continue;
+      let q = ctx.trx
+        .selectFrom(this.spec.table)
+        .select('id')
+        .where(field as string, '=', v);
+      // Usernames and host names are unique on the whole platform; other codes within a tenant.
+      if (this.spec.scope !== 'platform' && !['username', 'host'].includes(field))
+        q = q.where('tenantId', '=', tenantOf(ctx.caller));
+      if (id !== null) q = q.where('id', '!=', id);
+      if (await q.executeTakeFirst())
+        issues.push({ field, rule: 'validation.duplicate', params: { value: String(v) } });
+    }
+    return issues;
+  }
+
+  /** The organisation a new row belongs to; it must be one the caller may act on. */
+  private orgFor(ctx: WriteContext, input: Record<string, unknown>): number | null {
+    const field = this.spec.orgField;
+    const given = field ? input[field] : undefined;
+    if (given !== undefined && given !== null) return Number(given);
+    return ctx.caller.orgId === 0 ? null : ctx.caller.orgId;
+  }
+
+  private async writeLinks(ctx: WriteContext, id: number, input: Record<string, unknown>): Promise<void> {
+    for (const [field, link] of Object.entries(this.spec.links ?? {}) as [string, LinkSpec][]) {
+      const v = input[field];
+      if (!Array.isArray(v)) continue;
+      await ctx.trx.deleteFrom(link.table).where(link.ownKey, '=', id).execute();
+      if (v.length)
+        await ctx.trx
+          .insertInto(link.table)
+          .values(v.map((other) => ({ [link.ownKey]: id, [link.otherKey]: other })))
+          .execute();
+    }
+  }
+
+  async create(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const ctx: WriteContext = { caller, tz, trx };
+      const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, null))];
+      if (issues.length)
+        throw new ValidationError(
+          issues,
+          this.spec.entity.createSchema,
+          issues.every((i) => i.rule === 'validation.duplicate') ? 409 : 400,
+        );
+      const now = Date.now();
+      const row: Record<string, unknown> = {
+        ...toStore(this.spec.entity.fields as Fields, input, tz, { jsonFields: this.spec.jsonFields, mode: 'create' }),
+        createTime: now,
+        updateTime: now,
+      };
+      if (this.spec.scope !== 'platform') row.tenantId = tenantOf(caller);
+      if (this.spec.scope === 'org' && this.orgColumn !== 'id') {
+        const org = this.orgFor(ctx, input);
+        row[this.orgColumn] = org;
+        if (this.spec.orgField && (input[this.spec.orgField] === undefined || input[this.spec.orgField] === null))
+          row[this.spec.orgField] = org;
+      }
+      await this.spec.beforeCreate?.(row, input, ctx);
+      const inserted = await trx.insertInto(this.spec.table).values(row).returning('id').executeTakeFirstOrThrow();
+      const newId = Number(inserted.id);
+      await this.writeLinks(ctx, newId, input);
+      await this.spec.afterWrite?.(newId, ctx);
+      return newId;
+    });
+    return this.get(caller, id, tz);
+  }
+
+  async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+    const id = Number(input.id);
+    await this.db.transaction().execute(async (trx) => {
+      const ctx: WriteContext = { caller, tz, trx };
+      const existing = await this.findRow(trx, caller, id);
+      const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, id))];
+      if (issues.length)
+        throw new ValidationError(
+          issues,
+          this.spec.entity.updateSchema,
+          issues.every((i) => i.rule === 'validation.duplicate') ? 409 : 400,
+        );
+      const row: Record<string, unknown> = {
+        ...toStore(this.spec.entity.fields as Fields, input, tz, { jsonFields: this.spec.jsonFields, mode: 'update' }),
+        updateTime: Date.now(),
+      };
+      if (
+        this.spec.scope === 'org' &&
+        this.orgColumn !== 'id' &&
+        this.spec.orgField &&
+        input[this.spec.orgField] != null
+      )
+        row[this.orgColumn] = input[this.spec.orgField];
+      await this.spec.beforeUpdate?.(row, input, existing, ctx);
+      await trx.updateTable(this.spec.table).set(row).where('id', '=', id).execute();
+      await this.writeLinks(ctx, id, input);
+      await this.spec.afterWrite?.(id, ctx);
+    });
+    return this.get(caller, id, tz);
+  }
+
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const existing = await this.findRow(trx, caller, id);
+      await this.spec.beforeDelete?.(existing, { caller, tz: '', trx });
+      for (const link of Object.values(this.spec.links ?? {}) as LinkSpec[])
+        await trx.deleteFrom(link.table).where(link.ownKey, '=', id).execute();
+      await trx.deleteFrom(this.spec.table).where('id', '=', id).execute();
+    });
+  }
+}
+
+/** Refuse to delete a row something still points at. */
+export async function refuseIfUsed(
+  trx: Transaction<LooseDB>,
+  table: string,
+  column: string,
+  id: unknown,
+): Promise<void> {
+  const used = await trx.selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst();
+  if (used) throw new HttpError(409, 'error.inUse');
+}

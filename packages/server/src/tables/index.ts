@@ -1,0 +1,43 @@
+import type { Permission } from '../plugins/auth.js';
+import type { TableSpec } from '../store/repository.js';
+import { accessTokenTable } from './accessToken.js';
+import { companyTable } from './company.js';
+import { roleTable } from './role.js';
+import {
+  announcementTable,
+  loginLogTable,
+  messageRecordTable,
+  operationLogTable,
+  qualityBodyTable,
+  useUnitTable,
+} from './simple.js';
+import { tenantTable } from './tenant.js';
+import { uiSettingTable } from './uiSetting.js';
+import { userTable } from './user.js';
+
+/** How each entity's routes are exposed: its store spec, who may read and write, and which writes exist. */
+export interface Exposure {
+  table: TableSpec;
+  read: Permission;
+  write: Permission;
+  /** Logs are written by the server only. */
+  readOnly?: boolean;
+}
+
+const as = (t: unknown) => t as TableSpec;
+
+/** Every entity with plain CRUD routes; its permission indexes are the menu's (console-shell.md §2.2). */
+export const EXPOSED: Exposure[] = [
+  { table: as(tenantTable), read: 'superAdmin', write: 'superAdmin' },
+  { table: as(companyTable), read: 12, write: 12 },
+  { table: as(qualityBodyTable), read: -1, write: 12 },
+  { table: as(useUnitTable), read: 16, write: 16 },
+  { table: as(userTable), read: 3, write: 3 },
+  { table: as(roleTable), read: 5, write: 5 },
+  { table: as(announcementTable), read: -1, write: 801 },
+  { table: as(messageRecordTable), read: 816, write: 816, readOnly: true },
+  { table: as(loginLogTable), read: 817, write: 817, readOnly: true },
+  { table: as(operationLogTable), read: 818, write: 818, readOnly: true },
+  { table: as(uiSettingTable), read: 'superAdmin', write: 'superAdmin' },
+  { table: as(accessTokenTable), read: -1, write: -1, readOnly: true },
+];

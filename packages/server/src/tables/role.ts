@@ -1,0 +1,20 @@
+import { role } from '@liftcloud/client';
+import type { TableSpec } from '../store/repository.js';
+
+/** Roles keep their permission indexes as a JSON list; users point at them through user_roles. */
+export const roleTable: TableSpec<typeof role.fields> = {
+  entity: role,
+  table: 'roles',
+  scope: 'org',
+  orgColumn: 'companyId',
+  orgField: 'companyId',
+  refs: { companyId: 'companies' },
+  jsonFields: ['permissions'],
+  computed: (eb) => ({
+    companyName: eb.selectFrom('companies as c').select('c.name').whereRef('c.id', '=', 't.companyId'),
+    userCount: eb
+      .selectFrom('userRoles as ur')
+      .select((e) => e.fn.countAll().as('n'))
+      .whereRef('ur.roleId', '=', 't.id'),
+  }),
+};
