@@ -1,0 +1,55 @@
+import type { EntityDef, Field, Fields } from '@liftcloud/client';
+import { currentLanguage, t } from '../../i18n/index.js';
+import type { Column } from '../../output/columns.js';
+import { fieldLabel, readableFields, type Row } from './definition.js';
+
+/** Columns a default table shows at most: id plus the first short fields; -o wide shows every field. */
+const TABLE_FIELDS = 6;
+/** Text longer than this (contents, banners) is left to -o wide and get. */
+const SHORT_TEXT = 200;
+
+/** An enum's code shown as its label in the reader's language. */
+function displayOf(field: Field): ((value: unknown) => unknown) | undefined {
+  if (!field.enumDef) return undefined;
+  const options = field.enumDef.options;
+  return (value) => options.find((o) => o.code === value)?.label[currentLanguage()] ?? value;
+}
+
+function fieldColumn(key: string, field: Field): Column<Row> {
+  const display = displayOf(field);
+  return {
+    key,
+    header: fieldLabel(field),
+    value: (row) => row[key],
+    ...(display ? { display: (row: Row) => display(row[key]) } : {}),
+  };
+}
+
+const idColumn: Column<Row> = { key: 'id', header: 'ID', value: (row) => row.id };
+
+function isShort(field: Field): boolean {
+  if (field.kind === 'ids') return false;
+  const max = (field.schema as { maxLength?: number }).maxLength;
+  return field.kind !== 'text' || max === undefined || max <= SHORT_TEXT;
+}
+
+export function tableColumns(def: EntityDef<Fields>): Column<Row>[] {
+  const fields = readableFields(def)
+    .filter(([, f]) => isShort(f))
+    .slice(0, TABLE_FIELDS);
+  return [idColumn, ...fields.map(([key, f]) => fieldColumn(key, f))];
+}
+
+export function wideColumns(def: EntityDef<Fields>): Column<Row>[] {
+  return [
+    idColumn,
+    ...readableFields(def).map(([key, f]) => fieldColumn(key, f)),
+    { key: 'createTime', header: t('col.createTime'), value: (row) => row.createTime },
+    { key: 'updateTime', header: t('col.updateTime'), value: (row) => row.updateTime },
+  ];
+}
+
+/** Export columns: id and the import/export columns of the definition, headed by their labels. */
+export function exportColumns(def: EntityDef<Fields>): Column<Row>[] {
+  return [idColumn, ...def.columns.map((c) => fieldColumn(c.key, def.fields[c.key] as Field))];
+}

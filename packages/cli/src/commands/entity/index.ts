@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { t } from '../../i18n/index.js';
+import { entityDef, labelOf } from './definition.js';
+import { deleteAction } from './delete.js';
+import { exportAction } from './export.js';
+import { addFilterOptions } from './filters.js';
+import { getAction } from './get.js';
+import { listAction } from './list.js';
+import { createAction, updateAction } from './write.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `liftctl <entity> list|get|create|update|delete|export`, built from the entity's definition. */
+export function registerEntity(program: Command, entity: string, name: string): void {
+  const def = entityDef(entity);
+  const label = labelOf(def);
+  const group = program.command(name).description(t('cmd.entity.group', { label }));
+
+  addFilterOptions(group.command('list').alias('ls').description(t('cmd.entity.list', { label })), def)
+    .option('--all', t('opt.all'))
+    .action((opts: Record<string, unknown>, cmd: Command) => listAction(entity, opts, cmd));
+
+  group
+    .command('get')
+    .argument('<id>')
+    .description(t('cmd.entity.get', { label }))
+    .action((id: string, _opts, cmd: Command) => getAction(entity, id, cmd));
+
+  const writeOptions = (command: Command) =>
+    command
+      .option('--set <key=value>', t('opt.set'), collect)
+      .option('-f, --file <path>', t('opt.file'))
+      .option('--dry-run', t('opt.dryRun'));
+
+  writeOptions(group.command('create').description(t('cmd.entity.create', { label }))).action((opts, cmd: Command) =>
+    createAction(entity, opts, cmd),
+  );
+
+  writeOptions(group.command('update').argument('<id>').description(t('cmd.entity.update', { label }))).action(
+    (id: string, opts, cmd: Command) => updateAction(entity, id, opts, cmd),
+  );
+
+  group
+    .command('delete')
+    .alias('rm')
+    .argument('<id...>')
+    .description(t('cmd.entity.delete', { label }))
+    .action((ids: string[], _opts, cmd: Command) => deleteAction(entity, ids, cmd));
+
+  addFilterOptions(group.command('export').description(t('cmd.entity.export', { label })), def, false).action(
+    (opts: Record<string, unknown>, cmd: Command) => exportAction(entity, opts, cmd),
+  );
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import type { EntityDef, Field, Fields } from '@liftcloud/client';
+import { CliError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { currentLanguage, t } from '../../i18n/index.js';
+import { readStdin } from '../stdin.js';
+import { labelOf, type Row } from './definition.js';
+import { camel } from './ids.js';
+
+const usage = (message: string) => new CliError(message, EXIT.usage);
+
+/** A --set value as its field's type: numbers, booleans, id lists and enum codes (or labels) from text. */
+export function convertValue(key: string, field: Field, text: string): unknown {
+  if (text === '') return null;
+  const bad = (reason: string) => usage(t('entity.badValue', { key, reason }));
+  switch (field.kind) {
+    case 'int':
+    case 'ref': {
+      const n = Number(text);
+      if (!Number.isInteger(n)) throw bad(t('entity.badInt'));
+      return n;
+    }
+    case 'number': {
+      const n = Number(text);
+      if (!Number.isFinite(n)) throw bad(t('entity.badNumber'));
+      return n;
+    }
+    case 'bool':
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      throw bad(t('entity.badBool'));
+    case 'ids':
+      return text.split(',').map((part) => {
+        const n = Number(part.trim());
+        if (!Number.isInteger(n)) throw bad(t('entity.badInt'));
+        return n;
+      });
+    case 'enum': {
+      const options = field.enumDef?.options ?? [];
+      const byCode = options.find((o) => String(o.code) === text);
+      const byLabel = options.find((o) => Object.values(o.label).some((l) => l.toLowerCase() === text.toLowerCase()));
+      const found = byCode ?? byLabel;
+      if (!found) {
+        const values = options.map((o) => `${o.code}=${o.label[currentLanguage()]}`).join(', ');
+        throw bad(t('entity.badEnum', { values }));
+      }
+      return found.code;
+    }
+    default:
+      return text;
+  }
+}
+
+/** --set key=value pairs as a body; keys in camelCase or kebab-case. */
+export function valuesFromPairs(def: EntityDef<Fields>, pairs: string[]): Row {
+  const body: Row = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw usage(t('entity.badSet', { value: pair }));
+    const key = camel(pair.slice(0, at).trim());
+    const field = def.fields[key];
+    if (!field) {
+      const fields = Object.keys(def.fields).join(', ');
+      throw usage(t('entity.unknownField', { key, label: labelOf(def), fields }));
+    }
+    body[key] = convertValue(key, field, pair.slice(at + 1));
+  }
+  return body;
+}
+
+/** A JSON object from a file, or from stdin for "-". */
+export async function valuesFromJson(source: string): Promise<Row> {
+  let text: string;
+  try {
+    text = source === '-' ? await readStdin() : readFileSync(source, 'utf8');
+  } catch (error) {
+    throw usage(t('entity.badJson', { source, reason: (error as Error).message }));
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw usage(t('entity.badJson', { source, reason: (error as Error).message }));
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw usage(t('entity.badJson', { source, reason: 'not a JSON object' }));
+  return parsed as Row;
+}
+
+/** The fields given on the command line: the JSON file first, --set pairs over it. */
+export async function givenValues(def: EntityDef<Fields>, opts: { set?: string[]; file?: string }): Promise<Row> {
+  const fromFile = opts.file ? await valuesFromJson(opts.file) : {};
+  const body = { ...fromFile, ...valuesFromPairs(def, opts.set ?? []) };
+  if (Object.keys(body).length === 0) throw usage(t('entity.noFields'));
+  return body;
+}

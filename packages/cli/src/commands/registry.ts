@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { ENTITY_COMMANDS } from '../entities/manifest.js';
+import { currentLanguage, t } from '../i18n/index.js';
+
+/** A top-level command: its name and summary are known up front; its module loads only when it runs. */
+export interface CommandSpec {
+  name: string;
+  summary(): string;
+  /** Adds the full command (options, subcommands, actions) to the program. */
+  load(): Promise<(program: Command) => void>;
+}
+
+const fixed: CommandSpec[] = [
+  { name: 'login', summary: () => t('cmd.login'), load: async () => (await import('./login.js')).register },
+  { name: 'logout', summary: () => t('cmd.logout'), load: async () => (await import('./logout.js')).register },
+  { name: 'auth', summary: () => t('cmd.auth'), load: async () => (await import('./auth.js')).register },
+  { name: 'token', summary: () => t('cmd.token'), load: async () => (await import('./token.js')).register },
+  { name: 'profile', summary: () => t('cmd.profile'), load: async () => (await import('./profile.js')).register },
+  {
+    name: 'completion',
+    summary: () => t('cmd.completion'),
+    load: async () => (await import('./completion.js')).register,
+  },
+];
+
+/** One command per entity of the client's ENTITIES (through the generated manifest), all built by entity/. */
+const entities: CommandSpec[] = ENTITY_COMMANDS.map((e) => ({
+  name: e.command,
+  summary: () => t('cmd.entity.group', { label: e.label[currentLanguage()] }),
+  load: async () => {
+    const { registerEntity } = await import('./entity/index.js');
+    return (program: Command) => registerEntity(program, e.entity, e.command);
+  },
+}));
+
+export const COMMANDS: readonly CommandSpec[] = [...fixed, ...entities];

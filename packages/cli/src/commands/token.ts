@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { t } from '../i18n/index.js';
+import { say } from '../output/messages.js';
+import { writeTo } from '../output/stream.js';
+import { parseId } from './entity/ids.js';
+import { listAction } from './entity/list.js';
+import { contextFor } from './options.js';
+
+export function register(program: Command): void {
+  const token = program.command('token').description(t('cmd.token'));
+
+  token
+    .command('create')
+    .argument('<name>')
+    .description(t('cmd.token.create'))
+    .option('--expires <time>', t('opt.expires'))
+    .action(async (name: string, opts: { expires?: string }, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const created = await ctx.call((client) => client.tokens.create(name, opts.expires));
+      if (ctx.format() === 'table') await writeTo(process.stdout, `${created.token}\n`);
+      else await writeTo(process.stdout, `${JSON.stringify(created)}\n`);
+      say.info(t('token.created', { name: created.name, id: created.id }));
+    });
+
+  token
+    .command('list')
+    .alias('ls')
+    .description(t('cmd.token.list'))
+    .action(async (_opts, cmd: Command) => listAction('accessToken', { all: true }, cmd));
+
+  token
+    .command('revoke')
+    .argument('<id>')
+    .description(t('cmd.token.revoke'))
+    .action(async (id: string, _opts, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const tokenId = parseId(id);
+      await ctx.call((client) => client.tokens.revoke(tokenId));
+      say.info(t('token.revoked', { id: tokenId }));
+    });
+}

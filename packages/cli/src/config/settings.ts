@@ -1,0 +1,74 @@
+import { languages, type Language } from '../client-light.js';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { environmentLanguage, t } from '../i18n/index.js';
+import { ENV, envValue } from './env.js';
+import type { ConfigShape, Profile } from './profile.js';
+
+/** The options every command accepts (commander's optsWithGlobals()). */
+export interface GlobalOptions {
+  output?: string;
+  profile?: string;
+  server?: string;
+  org?: string;
+  debug?: boolean;
+  yes?: boolean;
+}
+
+/** What a run uses, after flags, environment and profile are combined (in that order of precedence). */
+export interface Settings {
+  profileName: string;
+  profile: Profile;
+  server: string | undefined;
+  org: number | undefined;
+  language: Language;
+  /** LIFTCTL_TOKEN: an access token that replaces the stored login for this run. */
+  envToken: string | undefined;
+}
+
+export function parseOrg(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new CliError(t('profile.badOrg', { value }), EXIT.usage);
+  return Number(value);
+}
+
+export function parseServer(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(t('profile.badServer', { value }), EXIT.usage);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(t('profile.badServer', { value }), EXIT.usage);
+  return url.href.replace(/\/+$/, '');
+}
+
+export function parseLanguage(value: string): Language {
+  if (!languages.isLanguage(value)) throw new CliError(t('profile.badLanguage', { value }), EXIT.usage);
+  return value;
+}
+
+/** The API base for a server URL: …/api unless the URL already ends there. */
+export function apiBase(server: string): string {
+  const trimmed = server.replace(/\/+$/, '');
+  return trimmed.endsWith('/api') ? trimmed : `${trimmed}/api`;
+}
+
+export function resolveSettings(
+  config: ConfigShape,
+  opts: GlobalOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Settings {
+  const profileName = opts.profile ?? envValue(ENV.profile, env) ?? config.current;
+  const profile = config.profiles[profileName] ?? {};
+  const server = opts.server ?? envValue(ENV.server, env) ?? profile.server;
+  const org = opts.org ?? envValue(ENV.org, env);
+  return {
+    profileName,
+    profile,
+    server: server ? parseServer(server) : undefined,
+    org: org !== undefined ? parseOrg(org) : profile.org,
+    language: profile.language ?? environmentLanguage(env),
+    envToken: envValue(ENV.token, env),
+  };
+}

@@ -1,0 +1,138 @@
+import type { LiftCloudClient } from '@liftcloud/client';
+import { CredentialsFile } from './config/credentials.js';
+import { configDir, credentialsFile } from './config/paths.js';
+import { ProfileStore } from './config/profile-store.js';
+import { ProfileSessionStore } from './config/session-store.js';
+import { apiBase, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { CliError, isApiError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { debugFetch } from './http/debug-fetch.js';
+import { DEFAULT_RETRY, retryingFetch } from './http/retry-fetch.js';
+import { setLanguage, t } from './i18n/index.js';
+import type { Column } from './output/columns.js';
+import { parseFormat, type OutputFormat } from './output/format.js';
+import { say } from './output/messages.js';
+import type { RecordOutputOptions } from './output/records.js';
+import { terminal } from './output/terminal.js';
+
+export type TokenSource = 'env' | 'file' | 'none';
+
+/** Widest a table cell gets on a terminal before it is cut with …; -o wide shows it whole. */
+const TABLE_CELL_MAX = 40;
+
+/** Everything a command needs: settings after flags, environment and profile; the stores; a client on demand. */
+export class Context {
+  private store: ProfileSessionStore | undefined;
+  private clientPromise: Promise<LiftCloudClient> | undefined;
+
+  private constructor(
+    readonly options: GlobalOptions,
+    readonly settings: Settings,
+    readonly profiles: ProfileStore,
+    readonly credentials: CredentialsFile,
+  ) {}
+
+  static async create(options: GlobalOptions): Promise<Context> {
+    const dir = configDir();
+    const profiles = await ProfileStore.open(dir);
+    const settings = resolveSettings({ current: profiles.currentName(), profiles: profiles.all() }, options);
+    setLanguage(settings.language);
+    return new Context(options, settings, profiles, new CredentialsFile(credentialsFile(dir)));
+  }
+
+  format(fallback: OutputFormat = 'table'): OutputFormat {
+    return parseFormat(this.options.output, fallback);
+  }
+
+  get yes(): boolean {
+    return Boolean(this.options.yes);
+  }
+
+  requireServer(): string {
+    const { server } = this.settings;
+    if (!server) throw new CliError(t('config.noServer'), EXIT.usage);
+    return server;
+  }
+
+  sessionStore(): ProfileSessionStore {
+    this.store ??= new ProfileSessionStore(this.credentials, {
+      profile: this.settings.profileName,
+      server: this.requireServer(),
+      language: this.settings.language,
+      org: this.settings.org,
+      persist: this.settings.envToken === undefined,
+    });
+    return this.store;
+  }
+
+  tokenSource(): TokenSource {
+    if (this.settings.envToken) return 'env';
+    return this.settings.server && this.sessionStore().get() ? 'file' : 'none';
+  }
+
+  /** A client for the server in use; calls that need a login go through call(). */
+  client(): Promise<LiftCloudClient> {
+    this.clientPromise ??= this.createClient();
+    return this.clientPromise;
+  }
+
+  private async createClient(): Promise<LiftCloudClient> {
+    const { LiftCloudClient } = await import('@liftcloud/client');
+    const debug = this.options.debug ? (line: string) => say.debug(line) : undefined;
+    const base = globalThis.fetch.bind(globalThis);
+    const fetch = retryingFetch(debug ? debugFetch(base, debug) : base, {
+      ...DEFAULT_RETRY,
+      onRetry: ({ method, url, delayMs, reason }) => say.warn(t('retry', { method, url, ms: delayMs, reason })),
+    });
+    return new LiftCloudClient({
+      baseUrl: apiBase(this.requireServer()),
+      session: this.sessionStore(),
+      fetch,
+      onDebug: debug,
+    });
+  }
+
+  /** A client with a session: LIFTCTL_TOKEN is exchanged for one; without either, an auth error. */
+  async authedClient(): Promise<LiftCloudClient> {
+    const client = await this.client();
+    const store = this.sessionStore();
+    if (!store.get() && this.settings.envToken) await this.exchange(client, this.settings.envToken);
+    if (!store.get()) throw new CliError(t('auth.notLoggedIn', { server: this.requireServer() }), EXIT.auth);
+    return client;
+  }
+
+  private async exchange(client: LiftCloudClient, accessToken: string): Promise<void> {
+    await client.auth.tokenLogin(accessToken);
+    this.sessionStore().rememberAccessToken(accessToken);
+  }
+
+  /**
+   * Run calls that need a login. A 401 from a session that came from an access token logs in again with
+   * the token once and repeats; any other 401 says to log in.
+   */
+  async call<T>(fn: (client: LiftCloudClient) => Promise<T>): Promise<T> {
+    const client = await this.authedClient();
+    try {
+      return await fn(client);
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 401) throw error;
+      const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
+      if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
+      await this.exchange(client, accessToken);
+      return fn(client);
+    }
+  }
+
+  /** Output settings for records in the chosen format. */
+  recordOutput<R>(columns: Column<R>[], wideColumns: Column<R>[], fallback?: OutputFormat): RecordOutputOptions<R> {
+    const term = terminal();
+    return {
+      format: this.format(fallback),
+      columns,
+      wideColumns,
+      out: process.stdout,
+      color: term.color,
+      maxCellWidth: term.stdoutIsTTY ? TABLE_CELL_MAX : undefined,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { CommanderError } from 'commander';
+import { configDir } from './config/paths.js';
+import { peekConfig } from './config/peek.js';
+import { resolveSettings } from './config/settings.js';
+import { describeError, exitCodeOf } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { printExitCodes } from './help/exit-codes.js';
+import { setLanguage, t } from './i18n/index.js';
+import { say } from './output/messages.js';
+import { buildProgram, commandsNamed } from './program.js';
+
+/** The language for help texts and messages before any command runs: the profile's, else LANG's. */
+function startLanguage(): void {
+  try {
+    setLanguage(resolveSettings(peekConfig(configDir()), {}).language);
+  } catch {
+    // a bad LIFTCTL_ORG or LIFTCTL_SERVER is reported by the command that uses it
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  startLanguage();
+  if (args[0] === 'help' && args[1] === 'exit-codes') {
+    printExitCodes();
+    return EXIT.ok;
+  }
+  const program = await buildProgram(commandsNamed(args));
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    for (const line of describeError(error)) say.error(line);
+    return exitCodeOf(error);
+  }
+}
+
+process.on('SIGINT', () => {
+  say.error(t('interrupted'));
+  process.exit(EXIT.interrupt);
+});
+// `liftctl company list | head`: a closed pipe is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  throw error;
+});
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,55 @@
+import { Command, Option } from 'commander';
+import { COMMANDS } from './commands/registry.js';
+import { t } from './i18n/index.js';
+import { OUTPUT_FORMATS } from './output/format.js';
+import { cliVersion } from './version.js';
+
+/** The root command with the options every command shares. */
+export function rootProgram(): Command {
+  return new Command('liftctl')
+    .description('LiftCloud ops CLI')
+    .version(cliVersion(), '-V, --version')
+    .addOption(new Option('-o, --output <format>', t('opt.output')).choices(OUTPUT_FORMATS))
+    .option('--profile <name>', t('opt.profile'))
+    .option('--server <url>', t('opt.server'))
+    .option('--org <id>', t('opt.org'))
+    .option('--debug', t('opt.debug'))
+    .option('-y, --yes', t('opt.yes'))
+    .addHelpText('after', `\n${t('help.exitCodes')}`)
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride();
+}
+
+/**
+ * The program with `wanted` fully loaded and every other command as a name and summary only, so
+ * `liftctl --help` and `--version` load neither the client nor any command module.
+ */
+export async function buildProgram(wanted: ReadonlySet<string> | 'all'): Promise<Command> {
+  const program = rootProgram();
+  for (const spec of COMMANDS) {
+    if (wanted === 'all' || wanted.has(spec.name)) (await spec.load())(program);
+    else program.command(spec.name).description(spec.summary());
+  }
+  return program;
+}
+
+/** Options of the root program that take a value: their value is not a command name. */
+const VALUE_OPTIONS = new Set(['-o', '--output', '--profile', '--server', '--org']);
+
+/** The command names in the arguments: the first word that is not an option, and what `help` names. */
+export function commandsNamed(args: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (VALUE_OPTIONS.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    names.add(arg);
+    if (arg === 'help' && args[i + 1]) names.add(args[i + 1] ?? '');
+    break;
+  }
+  return names;
+}
