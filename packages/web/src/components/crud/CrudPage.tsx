@@ -1,0 +1,109 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm } from 'antd';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityDef, EntityName, Query } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import type { Option } from '../fieldOptions';
+import { EntityForm } from '../form/EntityForm';
+import { fieldColumns, type Row } from '../list/fieldColumns';
+import { ListPage } from '../list/ListPage';
+
+export interface CrudPageProps {
+  entity: EntityDef;
+  /** Field keys shown as columns, in order. */
+  columns: readonly string[];
+  /** Filters sent with every list and values set on every new record (a company's type). */
+  fixed?: Record<string, string | number>;
+  formOptions?: Record<string, Option[]>;
+  formInputs?: Record<string, ReactElement>;
+  hiddenFormFields?: readonly string[];
+  /** A title for the add dialog; the entity's label by default. */
+  createTitle?: string;
+  readOnly?: boolean;
+  canDelete?: boolean;
+  extraActions?: (row: Row) => ReactNode;
+}
+
+/** A list with add, edit and delete through the generic entity form: most pages of the console are this. */
+export function CrudPage(props: CrudPageProps) {
+  const { t } = useTranslation();
+  const { client, language } = useConsole();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [creating, setCreating] = useState(false);
+  const label = props.entity.label[language];
+
+  const remove = useMutation({
+    mutationFn: (id: number) => client.entities[props.entity.name as EntityName].remove(id),
+    onSuccess: () => {
+      message.success(t('common.delete'));
+      void queryClient.invalidateQueries({ queryKey: [props.entity.path] });
+    },
+  });
+
+  const actions = (row: Row) => (
+    <>
+      {props.readOnly ? null : (
+        <Button size="small" type="link" onClick={() => setEditing(row)} data-testid={`edit-${row.id}`}>
+          {t('common.edit')}
+        </Button>
+      )}
+      {props.extraActions?.(row)}
+      {props.canDelete === false || props.readOnly ? null : (
+        <Popconfirm
+          title={t('common.deleteConfirm')}
+          onConfirm={() => remove.mutate(row.id)}
+          okText={t('common.ok')}
+          cancelText={t('common.cancel')}
+        >
+          <Button size="small" type="link" danger data-testid={`delete-${row.id}`}>
+            {t('common.delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    </>
+  );
+
+  const hasActions = !props.readOnly || !!props.extraActions;
+  return (
+    <>
+      <ListPage
+        entity={props.entity}
+        columns={fieldColumns(props.entity, props.columns, language)}
+        fixedQuery={props.fixed as Query | undefined}
+        rowActions={hasActions ? actions : undefined}
+        toolbar={
+          props.readOnly ? undefined : (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="create-button"
+            >
+              {t('common.create')}
+            </Button>
+          )
+        }
+      />
+      {props.readOnly ? null : (
+        <EntityForm
+          entity={props.entity}
+          open={creating || editing !== null}
+          record={editing ?? undefined}
+          fixed={props.fixed}
+          hidden={props.hiddenFormFields}
+          options={props.formOptions}
+          inputs={props.formInputs}
+          title={editing ? `${t('common.edit')} · ${label}` : (props.createTitle ?? `${t('common.create')} · ${label}`)}
+          onClose={() => {
+            setCreating(false);
+            setEditing(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Flex, Space, Table } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type EntityDef, type EntityName, type Page, type PageSize, type Query } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import type { Row } from './fieldColumns';
+import { SearchForm } from './SearchForm';
+import { TableStatus, type TableState } from './TableStatus';
+import { useListParams } from './useListParams';
+
+export interface ListPageProps {
+  entity: EntityDef;
+  columns: ColumnType<Row>[];
+  /** Filters the page always sends and does not show (a company type). */
+  fixedQuery?: Query;
+  /** Buttons above the table (Add). */
+  toolbar?: ReactNode;
+  /** The actions column; none when absent. */
+  rowActions?: (row: Row) => ReactNode;
+  testId?: string;
+}
+
+export const listQueryKey = (entity: EntityDef) => [entity.path, 'list'] as const;
+
+/**
+ * The one list of the console: search form from the entity's filters, Search and Reset, pages of 20 to
+ * 200, the loading/finish/empty/error states with click-to-refresh, and filters and page in the URL.
+ */
+export function ListPage(props: ListPageProps) {
+  const { t } = useTranslation();
+  const { client } = useConsole();
+  const { state, search, reset, setPage } = useListParams(props.entity);
+  const query: Query = { ...state.filters, ...props.fixedQuery, pageNo: state.pageNo, pageSize: state.pageSize };
+  const list = useQuery({
+    queryKey: [...listQueryKey(props.entity), query],
+    queryFn: () => client.entities[props.entity.name as EntityName].list(query) as Promise<Page<Row>>,
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = list.data?.records ?? [];
+  const tableState: TableState =
+    list.isFetching && !list.isError ? 'loading' : list.isError ? 'error' : rows.length === 0 ? 'empty' : 'finish';
+  const refresh = () => void list.refetch();
+
+  const columns: ColumnType<Row>[] = props.rowActions
+    ? [
+        ...props.columns,
+        {
+          key: 'actions',
+          title: t('common.actions'),
+          fixed: 'right',
+          render: (_: unknown, row: Row) => <Space size="small">{props.rowActions?.(row)}</Space>,
+        },
+      ]
+    : props.columns;
+
+  return (
+    <Card data-testid={props.testId ?? `list-${props.entity.name}`} data-state={tableState}>
+      <SearchForm
+        entity={props.entity}
+        values={state.filters}
+        hidden={Object.keys(props.fixedQuery ?? {})}
+        onSearch={search}
+        onReset={reset}
+      />
+      {props.toolbar ? (
+        <Flex style={{ marginBottom: 12 }} gap={8}>
+          {props.toolbar}
+        </Flex>
+      ) : null}
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={list.isError ? [] : rows}
+        loading={list.isFetching}
+        locale={{
+          emptyText:
+            tableState === 'loading' ? (
+              ' '
+            ) : (
+              <TableStatus state={tableState} message={list.error?.message} onRefresh={refresh} />
+            ),
+        }}
+        pagination={{
+          current: state.pageNo,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (total) => t('common.total', { count: total }),
+          onChange: (pageNo, pageSize) => setPage(pageNo, pageSize as PageSize),
+        }}
+      />
+    </Card>
+  );
+}

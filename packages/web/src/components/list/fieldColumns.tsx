@@ -1,0 +1,29 @@
+import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import i18next from 'i18next';
+import { enumLabel, type EntityDef, type Language } from '@liftcloud/client';
+
+export type Row = Record<string, unknown> & { id: number };
+
+/** Table columns for some of an entity's fields, titled with their labels; enums and booleans read as text. */
+export function fieldColumns(entity: EntityDef, keys: readonly string[], language: Language): ColumnType<Row>[] {
+  return keys.map((key) => {
+    const field = entity.fields[key];
+    const title = field?.label[language] ?? key;
+    const column: ColumnType<Row> = { key, dataIndex: key, title, ellipsis: true };
+    if (field?.kind === 'enum' && field.enumDef) {
+      const def = field.enumDef;
+      column.render = (value: number | null) => enumLabel(def, value, language);
+    } else if (field?.kind === 'bool') {
+      column.render = (value: boolean | null) =>
+        value == null ? (
+          ''
+        ) : (
+          <Tag color={value ? 'blue' : 'default'}>{i18next.t(value ? 'common.yes' : 'common.no')}</Tag>
+        );
+    } else if (field?.kind === 'ids') {
+      column.render = (value: number[] | null) => (value ?? []).join(', ');
+    }
+    return column;
+  });
+}

@@ -1,0 +1,35 @@
+import { Layout } from 'antd';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { LiveChannel } from '../live/LiveChannel';
+import { Notices } from '../notices/Notices';
+import { HeaderBar } from './HeaderBar';
+import { Sidebar } from './Sidebar';
+import { SidebarLogo } from './SidebarLogo';
+
+const COLLAPSED_KEY = 'liftcloud.sidebarCollapsed';
+
+/** Sidebar, header and content (console-shell.md §2.2), with the notice polls and the live channel. */
+export default function MainLayout() {
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} data-collapsed={collapsed}>
+        <SidebarLogo collapsed={collapsed} />
+        <Sidebar collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout>
+        <HeaderBar collapsed={collapsed} onToggle={toggle} />
+        <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <Notices />
+      <LiveChannel />
+    </Layout>
+  );
+}

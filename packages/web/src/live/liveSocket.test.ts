@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectLiveSocket } from './liveSocket';
+
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {}
+}
+
+const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+
+describe('live socket', () => {
+  beforeEach(() => {
+    FakeSocket.made = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says username-orgId on open and passes parsed messages on', () => {
+    const messages: unknown[] = [];
+    connectLiveSocket({
+      url: 'ws://x/ws',
+      hello: 'alice-12',
+      onMessage: (m) => messages.push(m),
+      createSocket: create,
+    });
+    const socket = FakeSocket.made[0]!;
+    socket.onopen?.();
+    socket.onmessage?.({ data: '{"type":1}' });
+    expect(socket.sent).toEqual(['alice-12']);
+    expect(messages).toEqual([{ type: 1 }]);
+  });
+
+  it('reconnects after 5 s, three attempts at most', () => {
+    connectLiveSocket({ url: 'ws://x/ws', hello: 'a-1', onMessage: () => {}, createSocket: create });
+    for (let i = 0; i < 5; i++) {
+      FakeSocket.made.at(-1)!.onclose?.();
+      vi.advanceTimersByTime(5_000);
+    }
+    expect(FakeSocket.made).toHaveLength(4);
+  });
+});

@@ -1,0 +1,87 @@
+import { allows, NOTICE_POLL } from '@liftcloud/client';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsole } from '../app/ConsoleContext';
+import { feedback } from '../app/feedback';
+import { playAlarmSound } from './alarmSound';
+import { describeEntry, entriesOf, entryId } from './entries';
+import { usePolling } from './usePolling';
+import { yearCheckWindow } from './yearCheckWindow';
+
+/** Repair and alarm-bell polls every 10 s (first after 2 s) and hourly expiry checks (console-shell.md §6, §9). */
+export function Notices() {
+  const { t } = useTranslation();
+  const { session } = useConsole();
+  const can = (index: number) => !!session && allows(session.username, session.auth, index);
+  const seenRepairs = useRef(new Set<string>());
+  const seenAlarms = useRef(new Set<string>());
+
+  const announceNew = (data: unknown, seen: Set<string>, title: string) => {
+    const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
+    fresh.forEach((entry) => seen.add(entryId(entry)));
+    if (fresh.length === 0) return;
+    playAlarmSound();
+    for (const entry of fresh.slice(0, NOTICE_POLL.expiryMaxEntries))
+      feedback()?.notification.warning({ title, description: describeEntry(entry), key: `${title}:${entryId(entry)}` });
+  };
+
+  const showExpiry = (data: unknown, title: string) => {
+    const entries = entriesOf(data);
+    if (entries.length === 0) return;
+    const shown = entries.slice(0, NOTICE_POLL.expiryMaxEntries);
+    const more = entries.length - shown.length;
+    feedback()?.notification.info({
+      title,
+      placement: 'bottomRight',
+      duration: NOTICE_POLL.expiryShowMs / 1000,
+      description: (
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {shown.map((entry) => (
+            <li key={entryId(entry)}>{describeEntry(entry)}</li>
+          ))}
+          {more > 0 ? <li>{t('notices.moreEntries', { count: more })}</li> : null}
+        </ul>
+      ),
+    });
+  };
+
+  const fast = { firstDelayMs: NOTICE_POLL.firstPollDelayMs, intervalMs: NOTICE_POLL.repairIntervalMs };
+  const hourly = { firstDelayMs: NOTICE_POLL.firstPollDelayMs, intervalMs: NOTICE_POLL.expiryIntervalMs };
+
+  usePolling({
+    ...fast,
+    route: 'workOrders/web',
+    query: () => ({ pageIndex: 1, workOrderRecordState: 1 }),
+    enabled: can(302),
+    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
+  });
+  usePolling({
+    ...fast,
+    intervalMs: NOTICE_POLL.alarmBellIntervalMs,
+    route: 'alarmRecords/notice',
+    enabled: can(341),
+    onData: (data) => announceNew(data, seenAlarms.current, t('notices.alarmTitle')),
+  });
+  usePolling({
+    ...hourly,
+    route: 'maintenanceOrder',
+    query: () => ({ recentNotAccept: true }),
+    enabled: can(322),
+    onData: (data) => showExpiry(data, t('notices.maintenanceExpiry')),
+  });
+  usePolling({
+    ...hourly,
+    route: 'yearChecks',
+    query: yearCheckWindow,
+    enabled: can(132),
+    onData: (data) => showExpiry(data, t('notices.yearCheckExpiry')),
+  });
+  usePolling({
+    ...hourly,
+    route: 'contract',
+    query: () => ({ isOverdue: 2 }),
+    enabled: can(820),
+    onData: (data) => showExpiry(data, t('notices.contractExpiry')),
+  });
+  return null;
+}

@@ -1,0 +1,30 @@
+/** A notice answer may be a plain list, a notice list {list, total} or a table page {records, total}. */
+export type NoticeEntry = Record<string, unknown>;
+
+export function entriesOf(data: unknown): NoticeEntry[] {
+  if (Array.isArray(data)) return data as NoticeEntry[];
+  if (data && typeof data === 'object') {
+    const shaped = data as { list?: unknown; records?: unknown };
+    if (Array.isArray(shaped.list)) return shaped.list as NoticeEntry[];
+    if (Array.isArray(shaped.records)) return shaped.records as NoticeEntry[];
+  }
+  return [];
+}
+
+/** A one-line description of an entry from the fields the documents name for notices. */
+export function describeEntry(entry: NoticeEntry): string {
+  const pick = (...keys: string[]) =>
+    keys
+      .map((key) => entry[key])
+      .filter((v) => v !== undefined && v !== null && v !== '')
+      .map(String);
+  return [
+    ...pick('contractNo', 'workOrderNo', 'orderNo'),
+    ...pick('elevatorName', 'elevatorNo', 'useUnitName'),
+    ...pick('alarmTime', 'maintDate', 'checkDate', 'expireTime', 'createTime'),
+  ]
+    .slice(0, 4)
+    .join(' · ');
+}
+
+export const entryId = (entry: NoticeEntry): string => String(entry.id ?? entry.pkid ?? JSON.stringify(entry));

@@ -1,0 +1,54 @@
+import { ApiError, type Query } from '@liftcloud/client';
+import { useEffect, useRef } from 'react';
+import i18next from 'i18next';
+import { useConsole } from '../app/ConsoleContext';
+import { feedback } from '../app/feedback';
+import { useApiRoutes, normaliseRoute } from './useApiRoutes';
+
+export interface PollOptions<T> {
+  route: string;
+  query?: () => Query;
+  /** The caller holds what this poll needs (its permission index); false: no polling. */
+  enabled: boolean;
+  firstDelayMs: number;
+  intervalMs: number;
+  onData: (data: T) => void;
+}
+
+/**
+ * Calls a notice route on a timer (console-shell.md §9). A route the server does not publish is never
+ * called; a 404 is swallowed; any other failure shows the common get-data tip once per failure.
+ */
+export function usePolling<T>(options: PollOptions<T>): void {
+  const { client } = useConsole();
+  const routes = useApiRoutes();
+  const latest = useRef(options);
+  latest.current = options;
+  const available = routes?.has(normaliseRoute(options.route)) ?? false;
+  const active = options.enabled && available;
+
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const poll = async () => {
+      const { route, query, onData } = latest.current;
+      try {
+        const data = await client.http.get<T>(route, query?.());
+        if (!stopped) onData(data);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.unauthorized)) return;
+        feedback()?.message.error({ content: i18next.t('common.loadFailed'), key: `poll:${route}` });
+      }
+    };
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(() => {
+      void poll();
+      interval = setInterval(() => void poll(), latest.current.intervalMs);
+    }, options.firstDelayMs);
+    return () => {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(interval);
+    };
+  }, [active, client, options.firstDelayMs]);
+}

@@ -1,0 +1,31 @@
+import { Card, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, localTimeZone } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import { useBranding } from '../../branding/useBranding';
+import { LANGUAGE_NAMES } from '../../layout/LanguageSelector';
+
+/** For now: what this console and its server are (versions and addresses). */
+export default function SystemSettingPage() {
+  const { t } = useTranslation();
+  const { config, language } = useConsole();
+  const branding = useBranding();
+  return (
+    <Card title={t('systemSetting.title')} data-testid="system-setting">
+      <Descriptions
+        column={1}
+        bordered
+        items={[
+          { key: 'console', label: t('systemSetting.consoleVersion'), children: APP_VERSION },
+          { key: 'server', label: t('systemSetting.serverVersion'), children: config.version || '-' },
+          { key: 'api', label: t('systemSetting.apiBase'), children: config.apiBase },
+          { key: 'ws', label: t('systemSetting.wsUrl'), children: config.wsUrl || '-' },
+          { key: 'host', label: t('systemSetting.host'), children: location.hostname },
+          { key: 'name', label: t('systemSetting.systemName'), children: branding?.systemName ?? '-' },
+          { key: 'language', label: t('systemSetting.language'), children: LANGUAGE_NAMES[language] },
+          { key: 'tz', label: t('systemSetting.timeZone'), children: localTimeZone() },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { Flex, Image, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** An image address with its preview. Form.Item passes value and onChange. */
+export function ImageUrlInput(props: { value?: string | null; onChange?: (value: string) => void; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={4}>
+      <Input
+        id={props.id}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange?.(e.target.value)}
+        placeholder="https://…"
+      />
+      <Flex align="center" gap={8}>
+        {props.value ? <Image src={props.value} height={40} alt={t('uiSetting.preview')} /> : null}
+        <Typography.Text type="secondary">{t('uiSetting.imageHint')}</Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

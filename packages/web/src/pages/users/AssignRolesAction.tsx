@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { user, type UserInput } from '@liftcloud/client';
+import { useClient } from '../../app/ConsoleContext';
+import type { Option } from '../../components/fieldOptions';
+import { fromRecord } from '../../components/form/formBody';
+import type { Row } from '../../components/list/fieldColumns';
+
+/** Choose a user's roles; saved as an update of the user with the new role list. */
+export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [roleIds, setRoleIds] = useState<number[]>([]);
+  const save = useMutation({
+    mutationFn: () =>
+      client.entities.user.save({ ...fromRecord(user, props.row), id: props.row.id, roleIds } as unknown as UserInput),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: [user.path] });
+    },
+  });
+  return (
+    <>
+      <Button
+        size="small"
+        type="link"
+        data-testid={`assign-roles-${props.row.id}`}
+        onClick={() => {
+          setRoleIds(((props.row.roleIds as number[] | null) ?? []).slice());
+          setOpen(true);
+        }}
+      >
+        {t('users.assignRoles')}
+      </Button>
+      <Modal
+        open={open}
+        title={`${t('users.assignRoles')} · ${String(props.row.username)}`}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        confirmLoading={save.isPending}
+        onOk={() => save.mutate()}
+        onCancel={() => setOpen(false)}
+      >
+        <Select<number[]>
+          mode="multiple"
+          style={{ width: '100%' }}
+          value={roleIds}
+          onChange={setRoleIds}
+          options={props.roles}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="role-select"
+        />
+      </Modal>
+    </>
+  );
+}

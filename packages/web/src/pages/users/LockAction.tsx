@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { user } from '@liftcloud/client';
+import { useClient } from '../../app/ConsoleContext';
+
+/** PUT users/{id}/lock: a locked user can no longer log in. */
+export function LockAction(props: { userId: number; locked: boolean }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: () => client.users.setLocked(props.userId, !props.locked),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [user.path] }),
+  });
+  return (
+    <Popconfirm
+      title={props.locked ? t('users.unlockConfirm') : t('users.lockConfirm')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      onConfirm={() => toggle.mutate()}
+    >
+      <Button size="small" type="link" data-testid={`lock-${props.userId}`} loading={toggle.isPending}>
+        {props.locked ? t('users.unlock') : t('users.lock')}
+      </Button>
+    </Popconfirm>
+  );
+}
