@@ -72,14 +72,12 @@ describe.each(DIALECTS)('login and session on %s', (dialect) => {
     expect(e.status).toBe(401);
     expect(e.message).toBe('登录失败：用户名或密码错误');
     const it = await failure(
-      s
-        .anonymous('it-Italy')
-        .auth.login({
-          username: 'nobody',
-          password: 'Wrong12345',
-          captchaKey: (await captcha(s)).key,
-          captchaCode: 'x',
-        }),
+      s.anonymous('it-Italy').auth.login({
+        username: 'nobody',
+        password: 'Wrong12345',
+        captchaKey: (await captcha(s)).key,
+        captchaCode: 'x',
+      }),
     );
     expect(it.message).toBe('Codice di verifica errato o scaduto');
   });

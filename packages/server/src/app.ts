@@ -36,7 +36,7 @@ export interface AppOptions {
 /** The API server: plugins, then routes, Fastify style. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ?? (process.env.TEST_SERVER_LOG ? { level: 'error' } : false),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { strict: false } },

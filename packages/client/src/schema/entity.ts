@@ -75,8 +75,7 @@ const labelled = (schema: TSchema, label: Localized): TSchema =>
 /** A schema that also accepts null: optional fields are null when empty. */
 export function nullable(schema: TSchema): TSchema {
   const s = schema as TSchema & { type?: string; enum?: unknown[] };
-  if (s.enum) return { ...s, enum: [...s.enum, null] } as TSchema;
-  return { ...s, type: [s.type, 'null'] } as TSchema;
+  return { ...s, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) } as TSchema;
 }
 
 /** Required text must hold at least one character: '' reads as empty, as a form shows it. */
@@ -94,7 +93,12 @@ function buildQuerySchema(fields: Fields, filters: Record<string, FilterMode | u
     pageNo: Type.Optional(labelled(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }), PAGE_NO_LABEL)),
     pageSize: Type.Optional(
       labelled(
-        { ...Type.Enum([...PAGE_SIZES]), default: DEFAULT_PAGE_SIZE, 'x-rule': 'pageSize' } as TSchema,
+        {
+          type: 'integer',
+          enum: [...PAGE_SIZES],
+          default: DEFAULT_PAGE_SIZE,
+          'x-rule': 'pageSize',
+        } as unknown as TSchema,
         PAGE_SIZE_LABEL,
       ),
     ),
@@ -127,7 +131,7 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
   const create: Record<string, TSchema> = {};
   const update: Record<string, TSchema> = { id: idSchema() };
   for (const [key, f] of Object.entries(fields)) {
-    if (!f.createOnly) record[key] = f.required ? f.schema : nullable(f.schema);
+    if (!f.createOnly) record[key] = f.required && !f.readOnly ? f.schema : Type.Optional(nullable(f.schema));
     if (f.readOnly) continue;
     const input = f.required ? requiredSchema(f) : Type.Optional(nullable(f.schema));
     create[key] = input;

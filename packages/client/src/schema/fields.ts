@@ -80,7 +80,10 @@ export const num = (label: Localized, opts: NumberOptions = {}): Field<number> =
 export const bool = (label: Localized): Field<boolean> => field('bool', label, Type.Boolean());
 
 export function enumOf<C extends number>(label: Localized, def: EnumDef<C>): Field<C> {
-  return field<C>('enum', label, Type.Enum(def.options.map((o) => o.code)) as TSchema, { enumDef: def });
+  // An integer with an enum keyword, so query strings convert to numbers before the enum check.
+  return field<C>('enum', label, { type: 'integer', enum: def.options.map((o) => o.code) } as unknown as TSchema, {
+    enumDef: def,
+  });
 }
 
 /** yyyy-MM-dd HH:mm:ss in the caller's time zone; stored as epoch milliseconds. */

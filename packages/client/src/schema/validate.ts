@@ -1,6 +1,5 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import Value from 'typebox/value';
 import type { Language, Localized } from '../i18n/languages.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { formatRule } from '../rules/formats.js';
@@ -157,11 +156,37 @@ export function validateInput<F extends Fields>(
   return entity.refine(body as Parameters<NonNullable<typeof entity.refine>>[0]);
 }
 
-/** List-query parameters arrive as text: convert, apply defaults, then check. */
+function typesOf(node: SchemaNode | undefined): string[] {
+  const t = (node as { type?: string | string[] } | undefined)?.type;
+  return t === undefined ? [] : [t].flat();
+}
+
+/** A query-string value as the type its schema names; text that is not a number stays text for the check to refuse. */
+function coerce(node: SchemaNode | undefined, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const types = typesOf(node);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
+  if (types.includes('boolean') && ['true', 'false', '1', '0'].includes(raw)) return raw === 'true' || raw === '1';
+  return raw;
+}
+
+/**
+ * List-query and path parameters arrive as text: convert each to its schema's type, fill defaults, then
+ * check. Empty values mean "no filter".
+ */
 export function parseQuery(
   schema: TSchema,
   query: Record<string, unknown>,
 ): { value: Record<string, unknown>; issues: Issue[] } {
-  const value = Value.Default(schema, Value.Convert(schema, { ...query })) as Record<string, unknown>;
+  const props = (schema as SchemaNode).properties ?? {};
+  const value: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === '' || raw === undefined) continue;
+    value[key] = coerce(props[key], raw);
+  }
+  for (const [key, node] of Object.entries(props)) {
+    const d = (node as { default?: unknown }).default;
+    if (value[key] === undefined && d !== undefined) value[key] = d;
+  }
   return { value, issues: checkSchema(schema, value) };
 }

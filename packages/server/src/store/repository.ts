@@ -186,6 +186,12 @@ export class Repository<F extends Fields = Fields> {
     return this.toApi(await this.findRow(this.db, caller, id), tz);
   }
 
+  /** The row just written, read within the caller's tenant: a new company is not yet in the caller's cached subtree. */
+  private async readBack(caller: Caller, id: number, tz: string): Promise<Record<string, unknown>> {
+    const tenantOnly: Caller = { ...caller, scope: { ...caller.scope, orgIds: null } };
+    return this.get(tenantOnly, id, tz);
+  }
+
   /** A reference must point at a row of the caller's tenant (and organisation subtree, for companies). */
   private async checkRefs(ctx: WriteContext, input: Record<string, unknown>): Promise<Issue[]> {
     const issues: Issue[] = [];
@@ -283,7 +289,7 @@ export class Repository<F extends Fields = Fields> {
       await this.spec.afterWrite?.(newId, ctx);
       return newId;
     });
-    return this.get(caller, id, tz);
+    return this.readBack(caller, id, tz);
   }
 
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
@@ -314,7 +320,7 @@ export class Repository<F extends Fields = Fields> {
       await this.writeLinks(ctx, id, input);
       await this.spec.afterWrite?.(id, ctx);
     });
-    return this.get(caller, id, tz);
+    return this.readBack(caller, id, tz);
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
