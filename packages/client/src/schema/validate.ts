@@ -64,6 +64,10 @@ export function issuesFromErrors(schema: TSchema, errors: Iterable<SchemaError>)
           add('', 'validation.body');
           break;
         }
+        if (node?.['x-rule'] === 'pageSize') {
+          add(field, 'validation.pageSize');
+          break;
+        }
         const typeKey = `validation.type.${expected}` as MessageKey;
         add(field, 'validation.type', { type: typeKey });
         break;
