@@ -39,9 +39,9 @@ export function exitCodeOf(error: unknown): ExitCode {
 export function describeError(error: unknown): string[] {
   if (error instanceof CliError) return [error.message, ...error.details.map((d) => `  ${d}`)];
   if (isApiError(error)) {
-    const lines = [error.message];
-    for (const fe of error.fieldErrors ?? []) lines.push(`  ${fe.message}`);
-    return lines;
+    // The server's message often lists the field problems already; show them apart only when it does not.
+    const extra = (error.fieldErrors ?? []).map((fe) => fe.message).filter((m) => !error.message.includes(m));
+    return [error.message, ...extra.map((m) => `  ${m}`)];
   }
   if (error instanceof Error) return [error.message];
   return [String(error)];

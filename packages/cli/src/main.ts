@@ -4,9 +4,7 @@ import { peekConfig } from './config/peek.js';
 import { resolveSettings } from './config/settings.js';
 import { describeError, exitCodeOf } from './errors.js';
 import { EXIT } from './exit-codes.js';
-import { printExitCodes } from './help/exit-codes.js';
 import { setLanguage, t } from './i18n/index.js';
-import { say } from './output/messages.js';
 import { buildProgram, commandsNamed } from './program.js';
 
 /** The language for help texts and messages before any command runs: the profile's, else LANG's. */
@@ -21,7 +19,7 @@ function startLanguage(): void {
 async function main(args: string[]): Promise<number> {
   startLanguage();
   if (args[0] === 'help' && args[1] === 'exit-codes') {
-    printExitCodes();
+    (await import('./help/exit-codes.js')).printExitCodes();
     return EXIT.ok;
   }
   const program = await buildProgram(commandsNamed(args));
@@ -30,13 +28,14 @@ async function main(args: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    const { say } = await import('./output/messages.js');
     for (const line of describeError(error)) say.error(line);
     return exitCodeOf(error);
   }
 }
 
 process.on('SIGINT', () => {
-  say.error(t('interrupted'));
+  process.stderr.write(`\n${t('interrupted')}\n`);
   process.exit(EXIT.interrupt);
 });
 // `liftctl company list | head`: a closed pipe is the reader's choice, not an error.

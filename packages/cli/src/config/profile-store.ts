@@ -1,4 +1,6 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import type Conf from 'conf';
+import { SECRET_DIR_MODE } from './credentials.js';
 import { CONFIG_NAME } from './paths.js';
 import { DEFAULT_PROFILE, emptyConfig, type ConfigShape, type Profile } from './profile.js';
 
@@ -7,6 +9,8 @@ export class ProfileStore {
   private constructor(private readonly conf: Conf<ConfigShape>) {}
 
   static async open(dir: string): Promise<ProfileStore> {
+    // Created owner-only; a directory that already exists (LIFTCTL_CONFIG_DIR) keeps its mode.
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: SECRET_DIR_MODE });
     const { default: ConfClass } = await import('conf');
     const conf = new ConfClass<ConfigShape>({
       cwd: dir,

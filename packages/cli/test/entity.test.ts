@@ -1,0 +1,89 @@
+import { ENTITIES } from '@liftcloud/client';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { tableColumns, wideColumns } from '../src/commands/entity/columns.js';
+import { entityDef } from '../src/commands/entity/definition.js';
+import { addFilterOptions, queryFrom } from '../src/commands/entity/filters.js';
+import { registerEntity } from '../src/commands/entity/index.js';
+import { valuesFromPairs } from '../src/commands/entity/values.js';
+import { ENTITY_COMMANDS } from '../src/entities/manifest.js';
+import { CliError } from '../src/errors.js';
+import { setLanguage } from '../src/i18n/index.js';
+
+setLanguage('en-US');
+
+describe('entity commands', () => {
+  it('the manifest `--help` reads matches the client ENTITIES (run npm run gen:manifest -w @liftcloud/cli)', () => {
+    const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const expected = Object.values(ENTITIES).map((e) => ({ command: kebab(e.name), entity: e.name, label: e.label }));
+    expect(ENTITY_COMMANDS).toEqual(expected);
+    expect(ENTITY_COMMANDS.map((e) => e.command)).toEqual(
+      expect.arrayContaining(['company', 'use-unit', 'quality-body', 'message-record', 'login-log', 'access-token']),
+    );
+  });
+
+  it('each entity gets list, get, create, update, delete and export', () => {
+    const program = new Command();
+    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    const company = program.commands.find((c) => c.name() === 'company');
+    expect(company?.commands.map((c) => c.name())).toEqual(['list', 'get', 'create', 'update', 'delete', 'export']);
+    const list = company?.commands.find((c) => c.name() === 'list');
+    expect(list?.options.map((o) => o.long)).toEqual([
+      '--no',
+      '--name',
+      '--type',
+      '--parent-id',
+      '--page-no',
+      '--page-size',
+      '--all',
+    ]);
+    const loginLog = program.commands.find((c) => c.name() === 'login-log')?.commands.find((c) => c.name() === 'list');
+    expect(loginLog?.options.map((o) => o.long)).toContain('--login-time-start');
+    expect(loginLog?.options.map((o) => o.long)).toContain('--login-time-end');
+  });
+
+  it('filters become a typed query checked like the server checks it', () => {
+    const company = entityDef('company');
+    const cmd = addFilterOptions(new Command(), company).exitOverride();
+    cmd.parse(['--name', 'Harbour', '--type', 'Maintenance company', '--page-size', '50'], { from: 'user' });
+    expect(queryFrom(company, cmd.opts())).toEqual({ name: 'Harbour', type: 2, pageNo: 1, pageSize: 50 });
+    expect(() => queryFrom(company, { type: '99' })).toThrow(CliError);
+    const loginLog = entityDef('loginLog');
+    expect(() => queryFrom(loginLog, { loginTimeStart: 'yesterday' })).toThrow(CliError);
+    expect(queryFrom(loginLog, { loginTimeStart: '2026-01-01 00:00:00' })).toMatchObject({
+      loginTimeStart: '2026-01-01 00:00:00',
+    });
+  });
+
+  it('--set values take the field type; unknown keys and bad values are usage errors', () => {
+    const user = entityDef('user');
+    expect(
+      valuesFromPairs(user, [
+        'username=ops01',
+        'role-ids=1,2',
+        'maintainer=true',
+        'user-type=1',
+        'mail=',
+        'company-id=4',
+      ]),
+    ).toEqual({ username: 'ops01', roleIds: [1, 2], maintainer: true, userType: 1, mail: null, companyId: 4 });
+    for (const bad of ['nokey', 'colour=red', 'maintainer=maybe', 'company-id=x', 'user-type=42']) {
+      try {
+        valuesFromPairs(user, [bad]);
+        expect.unreachable(bad);
+      } catch (e) {
+        expect((e as CliError).exitCode).toBe(2);
+      }
+    }
+  });
+
+  it('tables show short fields with labels; wide shows them all', () => {
+    const announcement = entityDef('announcement');
+    expect(tableColumns(announcement).map((c) => c.key)).toEqual(['id', 'title', 'pinned', 'publisher', 'publishTime']);
+    expect(wideColumns(announcement).map((c) => c.key)).toContain('content');
+    const user = entityDef('user');
+    expect(wideColumns(user).map((c) => c.key)).not.toContain('password');
+    const type = tableColumns(entityDef('company')).find((c) => c.key === 'type');
+    expect(type?.display?.({ type: 2 })).toBe('Maintenance company');
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+
+/** A module hook that records every module URL the process resolves, to see what the start path loads. */
+function moduleLogger(): { nodeArgs: string[]; loaded: () => string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'liftctl-modules-'));
+  const log = join(dir, 'modules.log');
+  writeFileSync(log, '');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, result.url + '\\n');
+  return result;
+}`,
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  return { nodeArgs: ['--import', pathToFileURL(register).href], loaded: () => readFileSync(log, 'utf8').split('\n') };
+}
+
+const HEAVY = [
+  '/ink/',
+  '/react/',
+  '/serialport/',
+  '/@serialport/',
+  'read-excel-file',
+  'exceljs',
+  '/xlsx/',
+  '/typebox/',
+  '/conf/',
+];
+
+describe('start path', () => {
+  beforeAll(ensureBuilt);
+
+  it('--version prints the version and loads no heavy module', async () => {
+    const logger = moduleLogger();
+    const result = await runCli(['--version'], { nodeArgs: logger.nodeArgs });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const loaded = logger.loaded();
+    expect(loaded.some((url) => url.endsWith('/bin/liftctl.js'))).toBe(true);
+    for (const heavy of HEAVY) expect(loaded.filter((url) => url.includes(heavy))).toEqual([]);
+  });
+
+  it('--version among other flags goes through commander, still without heavy modules', async () => {
+    const logger = moduleLogger();
+    const result = await runCli(['--debug', '--version'], { nodeArgs: logger.nodeArgs });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const loaded = logger.loaded();
+    expect(loaded.some((url) => url.includes('/commander/'))).toBe(true);
+    for (const heavy of HEAVY) expect(loaded.filter((url) => url.includes(heavy))).toEqual([]);
+  });
+
+  it('--help lists every entity command without loading the client or any heavy module', async () => {
+    const logger = moduleLogger();
+    const result = await runCli(['--help'], {
+      nodeArgs: logger.nodeArgs,
+      env: { LIFTCTL_CONFIG_DIR: tempConfigDir() },
+    });
+    expect(result.code).toBe(0);
+    for (const name of ['login', 'profile', 'company', 'use-unit', 'quality-body', 'access-token', 'ui-setting'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    const loaded = logger.loaded();
+    for (const heavy of HEAVY) expect(loaded.filter((url) => url.includes(heavy))).toEqual([]);
+    expect(loaded.filter((url) => url.endsWith('/client/dist/index.js'))).toEqual([]);
+  });
+
+  it('help texts follow LANG', async () => {
+    const zh = await runCli(['--help'], { env: { LANG: 'zh_CN.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
+    expect(zh.stdout).toContain('企业：列表');
+    const it = await runCli(['--help'], { env: { LANG: 'it_IT.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
+    expect(it.stdout).toContain('Azienda: elenco');
+  });
+
+  it('an unknown command or flag is a usage error (exit 2)', async () => {
+    const env = { LIFTCTL_CONFIG_DIR: tempConfigDir() };
+    expect((await runCli(['frobnicate'], { env })).code).toBe(2);
+    const flag = await runCli(['company', 'list', '--bogus'], { env });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("unknown option '--bogus'");
+    expect(flag.stdout).toBe('');
+  });
+
+  it('help exit-codes lists every documented code', async () => {
+    const result = await runCli(['help', 'exit-codes']);
+    expect(result.code).toBe(0);
+    for (const code of ['0', '1', '2', '3', '4', '5', '130'])
+      expect(result.stdout).toMatch(new RegExp(`^\\s*${code}  `, 'm'));
+  });
+});
