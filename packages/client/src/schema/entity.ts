@@ -142,7 +142,8 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
     ...opts,
     filters: opts.filters ?? {},
     unique: opts.unique ?? [],
-    recordSchema: Type.Object(record, { additionalProperties: true }),
+    // additionalProperties false: the server's serialiser drops every stored column the definition does not name.
+    recordSchema: Type.Object(record, { additionalProperties: false }),
     createSchema: Type.Object({ id: Type.Optional(Type.Literal(0)), ...create }, { additionalProperties: false }),
     updateSchema: Type.Object(update, { additionalProperties: false }),
     querySchema: buildQuerySchema(fields, filters),

@@ -16,6 +16,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       security: [{ bearer: [] }],
     },
   });
+  // The reference page and its assets are open, like the document they show.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, permission: 'public' };
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -115,9 +115,11 @@ export class Repository<F extends Fields = Fields> {
       if (mode === 'range') {
         const start = filters[`${key}Start`];
         const end = filters[`${key}End`];
-        const asStored = (v: unknown) => (f.kind === 'datetime' ? parseDateTime(String(v), tz) : v);
+        const asStored = (v: unknown, end = false) =>
+          // A date-time names a whole second: the end of a range includes all of it.
+          f.kind === 'datetime' ? parseDateTime(String(v), tz) + (end ? 999 : 0) : v;
         if (start !== undefined && start !== null && start !== '') q = q.where(col, '>=', asStored(start));
-        if (end !== undefined && end !== null && end !== '') q = q.where(col, '<=', asStored(end));
+        if (end !== undefined && end !== null && end !== '') q = q.where(col, '<=', asStored(end, true));
         continue;
       }
       const v = filters[key];
