@@ -21,8 +21,8 @@ export function LanguageSelector(props: { bordered?: boolean }) {
       data-testid="language-selector"
       value={language}
       variant={props.bordered ? 'outlined' : 'borderless'}
-      suffixIcon={<GlobalOutlined />}
-      style={{ width: 120 }}
+      prefix={<GlobalOutlined />}
+      style={{ width: 130 }}
       options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
       onChange={(next) => {
         client.session.setLanguage(next);

@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/ConsoleContext';
+import { useOrgs } from './useOrgs';
 
 /** GET main/authChildrenOrg; switching organisation is saved and the page reloads. */
 export function OrgSelector() {
   const { t } = useTranslation();
   const { client, orgId } = useConsole();
-  const orgs = useQuery({
-    queryKey: ['orgs'],
-    queryFn: () => client.orgs(),
-    staleTime: Infinity,
-    meta: { errorPrefix: t('shell.orgsFailed') },
-  });
+  const orgs = useOrgs();
   if (!orgs.data || orgs.data.length === 0) return null;
   return (
     <Select<number>

@@ -74,6 +74,7 @@ export function CrudPage(props: CrudPageProps) {
         entity={props.entity}
         columns={fieldColumns(props.entity, props.columns, language)}
         fixedQuery={props.fixed as Query | undefined}
+        filterOptions={props.formOptions}
         rowActions={hasActions ? actions : undefined}
         toolbar={
           props.readOnly ? undefined : (

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type EntityDef, type EntityName, type Page, type PageSize, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import type { Option } from '../fieldOptions';
 import type { Row } from './fieldColumns';
 import { SearchForm } from './SearchForm';
 import { TableStatus, type TableState } from './TableStatus';
@@ -15,6 +16,8 @@ export interface ListPageProps {
   columns: ColumnType<Row>[];
   /** Filters the page always sends and does not show (a company type). */
   fixedQuery?: Query;
+  /** Choices for reference filters (a company select). */
+  filterOptions?: Record<string, Option[]>;
   /** Buttons above the table (Add). */
   toolbar?: ReactNode;
   /** The actions column; none when absent. */
@@ -62,6 +65,7 @@ export function ListPage(props: ListPageProps) {
         entity={props.entity}
         values={state.filters}
         hidden={Object.keys(props.fixedQuery ?? {})}
+        options={props.filterOptions}
         onSearch={search}
         onReset={reset}
       />

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, FilterMode } from '@liftcloud/client';
 import { useLanguage } from '../../app/ConsoleContext';
-import { DATE_TIME_FORMAT, enumOptions } from '../fieldOptions';
+import { DATE_TIME_FORMAT, enumOptions, type Option } from '../fieldOptions';
 
 type FormValues = Record<string, string | number | boolean | [Dayjs | null, Dayjs | null] | null | undefined>;
 
@@ -14,6 +14,8 @@ export interface SearchFormProps {
   values: Record<string, string>;
   /** Filters the page fixes (a company type) are not shown. */
   hidden?: readonly string[];
+  /** Choices for filters on references (a company): shown as a searchable select. */
+  options?: Record<string, Option[]>;
   onSearch: (filters: Record<string, string>) => void;
   onReset: () => void;
 }
@@ -50,6 +52,19 @@ export function SearchForm(props: SearchFormProps) {
           return (
             <Form.Item key={key} name={key} label={label}>
               <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} />
+            </Form.Item>
+          );
+        const choices = props.options?.[key];
+        if (choices)
+          return (
+            <Form.Item key={key} name={key} label={label}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('common.choose')}
+                style={{ minWidth: 200 }}
+                options={choices}
+              />
             </Form.Item>
           );
         if (field.kind === 'enum')
@@ -111,7 +126,8 @@ function toFormValues(entity: EntityDef, values: Record<string, string>): FormVa
       const end = values[`${key}End`];
       if (start || end) out[key] = [start ? dayjs(start) : null, end ? dayjs(end) : null];
     } else if (values[key] !== undefined) {
-      out[key] = entity.fields[key]?.kind === 'enum' ? Number(values[key]) : values[key];
+      const kind = entity.fields[key]?.kind;
+      out[key] = kind === 'enum' || kind === 'ref' ? Number(values[key]) : values[key];
     }
   }
   return out;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { enumLabel, userType } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { useBranding } from '../../branding/useBranding';
+import { useOrgs } from '../../layout/useOrgs';
 import { useAnnouncementNotices } from '../announcements/useAnnouncementNotices';
 
 const HOME_NOTICES = 5;
@@ -14,6 +15,7 @@ export default function HomePage() {
   const { session, language, orgId } = useConsole();
   const branding = useBranding();
   const notices = useAnnouncementNotices(1, 20);
+  const orgName = useOrgs().data?.find((org) => org.id === orgId)?.name;
   return (
     <Row gutter={[16, 16]} data-testid="home">
       <Col xs={24} lg={14}>
@@ -26,7 +28,7 @@ export default function HomePage() {
             column={1}
             items={[
               { key: 'type', label: t('home.userType'), children: enumLabel(userType, session?.userType, language) },
-              { key: 'org', label: t('home.organisation'), children: orgId ?? '-' },
+              { key: 'org', label: t('home.organisation'), children: orgName ?? orgId ?? '-' },
             ]}
           />
         </Card>

@@ -1,5 +1,6 @@
 import { useUnit } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 const COLUMNS = [
   'no',
@@ -14,5 +15,6 @@ const COLUMNS = [
 ];
 
 export default function UseUnitsPage() {
-  return <CrudPage entity={useUnit} columns={COLUMNS} />;
+  const companies = useEntityOptions('company');
+  return <CrudPage entity={useUnit} columns={COLUMNS} formOptions={{ propertyCompanyId: companies }} />;
 }
