@@ -133,6 +133,7 @@ export class Context {
       out: process.stdout,
       color: term.color,
       maxCellWidth: term.stdoutIsTTY ? TABLE_CELL_MAX : undefined,
+      maxTableWidth: term.columns,
     };
   }
 }

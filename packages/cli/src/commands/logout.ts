@@ -15,6 +15,9 @@ export function register(program: Command): void {
       if (ctx.settings.envToken) say.warn(t('logout.envToken'));
       const store = ctx.sessionStore();
       if (!store.get()) return say.info(t('logout.notLoggedIn', { profile }));
+      const login = store.login();
+      // An access-token login acts with the token itself: logout forgets it here, revoking is `token revoke`.
+      const tokenLogin = Boolean(login?.accessToken && login.accessToken === login.session.token);
       const client = await ctx.client();
       try {
         await client.auth.logout(); // revokes the session on the server, then forgets it here
@@ -24,5 +27,6 @@ export function register(program: Command): void {
         ctx.credentials.put(profile, null); // the access token kept for re-login goes too
       }
       say.info(t('logout.done', { server, profile }));
+      if (tokenLogin) say.warn(t('logout.tokenStillValid'));
     });
 }

@@ -100,6 +100,8 @@ export const enUS = {
   'logout.done': 'Logged out of {server} (profile {profile})',
   'logout.notLoggedIn': 'Not logged in (profile {profile})',
   'logout.envToken': 'LIFTCTL_TOKEN is set: unset it to stop using that token',
+  'logout.tokenStillValid':
+    'The access token itself stays valid: revoke it with liftctl token revoke ID (see liftctl token list)',
 
   'token.created': 'Token {name} created (id {id}). It is shown once, above: store it now.',
   'token.revoked': 'Token {id} revoked',

@@ -102,6 +102,8 @@ export const itItaly: Record<CliMessageKey, string> = {
   'logout.done': 'Uscito da {server} (profilo {profile})',
   'logout.notLoggedIn': 'Nessun accesso (profilo {profile})',
   'logout.envToken': 'LIFTCTL_TOKEN è impostata: rimuoverla per smettere di usare quel token',
+  'logout.tokenStillValid':
+    'Il token di accesso resta valido: revocarlo con liftctl token revoke ID (vedere liftctl token list)',
 
   'token.created': 'Token {name} creato (id {id}). È mostrato una sola volta, sopra: salvarlo ora.',
   'token.revoked': 'Token {id} revocato',

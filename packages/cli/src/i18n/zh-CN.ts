@@ -101,6 +101,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'logout.done': '已退出 {server}（配置 {profile}）',
   'logout.notLoggedIn': '未登录（配置 {profile}）',
   'logout.envToken': '已设置 LIFTCTL_TOKEN：取消该变量即可停止使用该令牌',
+  'logout.tokenStillValid': '访问令牌本身仍然有效：请用 liftctl token revoke ID 撤销（见 liftctl token list）',
 
   'token.created': '令牌 {name} 已创建（编号 {id}）。它只在上方显示一次，请立即保存。',
   'token.revoked': '令牌 {id} 已撤销',

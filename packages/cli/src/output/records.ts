@@ -17,6 +17,8 @@ export interface RecordOutputOptions<R> {
   csvHeaders?: 'key' | 'header';
   /** Cut table cells to this many terminal cells (a terminal); undefined keeps them whole. */
   maxCellWidth?: number;
+  /** Fit the table to this width (the terminal's); undefined does not fit. */
+  maxTableWidth?: number;
 }
 
 /** Where list rows go: written as they come for json, jsonl and csv; gathered first for aligned tables and yaml. */
@@ -59,10 +61,10 @@ export function recordSink<R>(opts: RecordOutputOptions<R>): RecordSink<R> {
         write: async (row) => void rows.push(row),
         end: () => {
           const columns = format === 'wide' ? opts.wideColumns : opts.columns;
-          const maxCellWidth = format === 'wide' ? undefined : opts.maxCellWidth;
+          const fit = format === 'wide' ? {} : { maxCellWidth: opts.maxCellWidth, maxTableWidth: opts.maxTableWidth };
           return rows.length === 0
             ? Promise.resolve()
-            : writeTo(out, renderTable(columns, rows, { color: opts.color, maxCellWidth }));
+            : writeTo(out, renderTable(columns, rows, { color: opts.color, ...fit }));
         },
       };
   }
