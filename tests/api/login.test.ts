@@ -254,6 +254,9 @@ describe.each(DIALECTS)('login and session on %s', (dialect) => {
     const answer = await script.auth.tokenLogin(created.token);
     expect(answer.username).toBe('companyadmin');
     expect((await script.auth.me()).username).toBe('companyadmin');
+    const used = await client.entities.accessToken.get(created.id);
+    expect(used.lastUsedTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(used.prefix).toBe(created.token.slice(0, 10));
     const listed = await client.entities.accessToken.list();
     expect(listed.records.map((r) => r.name)).toContain('nightly import');
     expect(JSON.stringify(listed)).not.toContain(created.token);

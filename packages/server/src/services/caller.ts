@@ -136,6 +136,19 @@ export function defaultOrg(id: Pick<Caller, 'superAdmin' | 'companyId'>): number
   return id.superAdmin ? 0 : (id.companyId ?? 0);
 }
 
+/** When each session of a store was last marked used: at most one write a minute per token. */
+const lastMarkedByStore = new WeakMap<Kysely<DB>, Map<number, number>>();
+const MARK_EVERY_MS = 60_000;
+
+async function markUsed(db: Kysely<DB>, sessionId: number, now: number): Promise<void> {
+  let lastMarked = lastMarkedByStore.get(db);
+  if (!lastMarked) lastMarkedByStore.set(db, (lastMarked = new Map()));
+  if ((lastMarked.get(sessionId) ?? 0) > now - MARK_EVERY_MS) return;
+  lastMarked.set(sessionId, now);
+  if (lastMarked.size > 100_000) lastMarked.clear();
+  await db.updateTable('sessions').set({ lastUsedTime: now }).where('id', '=', sessionId).execute();
+}
+
 export async function resolveCaller(
   db: Kysely<DB>,
   token: string,
@@ -150,6 +163,7 @@ export async function resolveCaller(
     identity = await loadIdentity(db, tokenHash, now);
     identities.set(tokenHash, { identity, until: now + CACHE_MS });
   }
+  await markUsed(db, identity.sessionId, now);
   const fallback = defaultOrg(identity);
   let orgId = fallback;
   if (orgHeader !== undefined && orgHeader !== '') {

@@ -76,6 +76,9 @@ export interface ListResult {
   pageSize: number;
 }
 
+/** How long a list total may be reused; a write through the repository drops it at once. */
+const COUNT_CACHE_MS = 5_000;
+
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class Repository<F extends Fields = Fields> {
@@ -164,8 +167,7 @@ export class Repository<F extends Fields = Fields> {
     const pageNo = Number(query.pageNo ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     const base = this.withFilters(this.scoped(this.db, caller), query, tz);
-    const countRow = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-    const total = Number(countRow?.total ?? 0);
+    const total = await this.countOf(base);
     const rows = total
       ? await this.selectRecord(base)
           .orderBy('t.id', 'desc')
@@ -175,6 +177,25 @@ export class Repository<F extends Fields = Fields> {
       : [];
     await this.attachLinks(this.db, rows);
     return { records: rows.map((r) => this.toApi(r, tz)), total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+  }
+
+  /**
+   * Totals are the expensive part of a list over many rows (a scan, where a page stops early), so a total is
+   * kept for a few seconds per query and dropped when this repository writes.
+   */
+  private readonly counts = new Map<string, { total: number; until: number }>();
+
+  private async countOf(base: Query): Promise<number> {
+    const query = base.select((eb) => eb.fn.countAll().as('total'));
+    const compiled = query.compile();
+    const key = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    const now = Date.now();
+    const hit = this.counts.get(key);
+    if (hit && hit.until > now) return hit.total;
+    const total = Number((await query.executeTakeFirst())?.total ?? 0);
+    if (this.counts.size > 10_000) this.counts.clear();
+    this.counts.set(key, { total, until: now + COUNT_CACHE_MS });
+    return total;
   }
 
   private async findRow(db: LooseKysely, caller: Caller, id: number): Promise<Record<string, unknown>> {
@@ -262,6 +283,7 @@ export class Repository<F extends Fields = Fields> {
   }
 
   async create(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+    this.counts.clear();
     const id = await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, null))];
@@ -295,6 +317,7 @@ export class Repository<F extends Fields = Fields> {
   }
 
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+    this.counts.clear();
     const id = Number(input.id);
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
@@ -326,6 +349,7 @@ export class Repository<F extends Fields = Fields> {
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
+    this.counts.clear();
     await this.db.transaction().execute(async (trx) => {
       const existing = await this.findRow(trx, caller, id);
       await this.spec.beforeDelete?.(existing, { caller, tz: '', trx });

@@ -1,0 +1,170 @@
+/**
+ * B2: a list endpoint with auth, tenant and organisation scope, filters, total and pages, over HTTP,
+ * beside the same query run directly on the store and a Fastify hello route, in the same run.
+ *
+ *   npx tsx bench/list-endpoint.ts            # 100,000 rows, SQLite file
+ *   npx tsx bench/list-endpoint.ts --short    # 10,000 rows, a quick look
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/list-endpoint.ts
+ */
+import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app.js';
+import { openStore } from '../packages/server/src/db/database.js';
+import { seedDemo } from '../packages/server/src/seed/demo.js';
+import { drive, round } from './lib/stats.js';
+
+const short = process.argv.includes('--short');
+const ROWS = short ? 10_000 : 100_000;
+const REQUESTS = short ? 1_000 : 4_000;
+const CONCURRENCY = 10;
+const REGIONS = ['Shanghai Pudong', 'Shanghai Xuhui', 'Hangzhou Xihu', 'Suzhou Gusu', 'Ningbo Haishu'];
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-bench-'));
+  let schema: string | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    schema = `bench_${process.pid}`;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+    databaseUrl += `${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const store = openStore({ databaseUrl, sqliteFile: join(dir, 'bench.db') });
+  const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
+  const demo = (await seedDemo(store))!;
+  const orgs = [
+    demo.companies.useUnit,
+    demo.companies.property,
+    demo.companies.maintenance,
+    demo.companies.maintenanceNorth,
+  ];
+
+  const t0 = performance.now();
+  const now = Date.now();
+  for (let start = 0; start < ROWS; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        tenantId: demo.tenants.demo,
+        orgId: orgs[i % orgs.length]!,
+        no: `UU-${i}`,
+        creditCode: null,
+        name: `Building ${i}`,
+        type: i % 3 ? 'Office' : 'Mall',
+        propertyCompanyId: demo.companies.property,
+        region: REGIONS[i % REGIONS.length]!,
+        address: `${i} Bench Road`,
+        longitude: 121,
+        latitude: 31,
+        contact: null,
+        contactPhone: null,
+        owner: 'Owner',
+        createTime: now,
+        updateTime: now,
+      };
+    });
+    await store.db.insertInto('useUnits').values(batch).execute();
+  }
+  const seedSeconds = round((performance.now() - t0) / 1000);
+
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const session = new MemorySessionStore();
+  const client = new LiftCloudClient({ baseUrl: `${address}/api`, session });
+  const captcha = (await client.auth.captcha()) as { key: string; answer: string };
+  await client.auth.login({
+    username: 'admin',
+    password: 'LiftDemo2026',
+    captchaKey: captcha.key,
+    captchaCode: captcha.answer,
+  });
+  const token = session.get()!.token;
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en-US' };
+
+  // The admin's organisation subtree, as the server computes it for each request.
+  const scopeIds = (
+    await store.db.selectFrom('companies').select('id').where('tenantId', '=', demo.tenants.demo).execute()
+  ).map((r) => r.id);
+  const pageOf = (i: number) => 1 + (i % 50);
+  const regionOf = (i: number) => REGIONS[i % REGIONS.length]!.split(' ')[1]!.toLowerCase();
+
+  // Warm both paths.
+  for (let i = 0; i < 50; i++)
+    await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}`, { headers });
+
+  const direct = await drive(REQUESTS, CONCURRENCY, async (i) => {
+    const base = store.db
+      .selectFrom('useUnits as t')
+      .where('t.tenantId', '=', demo.tenants.demo)
+      .where((eb) => eb.or([eb('t.orgId', 'is', null), eb('t.orgId', 'in', scopeIds)]))
+      .where(sql`lower(t.region)`, 'like', `%${regionOf(i)}%`);
+    await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    await base
+      .selectAll('t')
+      .orderBy('t.id', 'desc')
+      .limit(20)
+      .offset((pageOf(i) - 1) * 20)
+      .execute();
+  });
+
+  const http = await drive(REQUESTS, CONCURRENCY, async (i) => {
+    const res = await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`, {
+      headers,
+    });
+    const body = (await res.json()) as { data: { total: number } };
+    if (
+      res.status !== 200 ||
+      (body.data.total !== ROWS / REGIONS.length + (i % REGIONS.length === 0 ? 0 : 0) && body.data.total <= 0)
+    )
+      throw new Error(`bad answer ${res.status}`);
+  });
+
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  const helloAddress = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloRun = await drive(REQUESTS * 2, CONCURRENCY, async () => {
+    await (await fetch(`${helloAddress}/hello`)).json();
+  });
+
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    store: store.dialect,
+    rows: ROWS,
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    seedSeconds,
+    directQuery: direct,
+    httpList: http,
+    fastifyHello: helloRun,
+    ratioToDirect: round(http.perSecond / direct.perSecond),
+    ratioToHello: round(http.perSecond / helloRun.perSecond),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (!short)
+    writeFileSync(
+      new URL(`./results/list-endpoint-${store.dialect}.json`, import.meta.url),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
+
+  await hello.close();
+  await app.close();
+  await store.close();
+  if (schema) {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
