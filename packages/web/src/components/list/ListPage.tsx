@@ -66,7 +66,12 @@ export function ListPage(props: ListPageProps) {
         values={state.filters}
         hidden={Object.keys(props.fixedQuery ?? {})}
         options={props.filterOptions}
-        onSearch={search}
+        onSearch={(filters) => {
+          // Searching for what is already shown asks the server again.
+          const same = JSON.stringify(filters) === JSON.stringify(state.filters) && state.pageNo === 1;
+          if (same) refresh();
+          else search(filters);
+        }}
         onReset={reset}
       />
       {props.toolbar ? (
