@@ -1,6 +1,8 @@
 import type { LiftCloudClient } from '@liftcloud/client';
 import { CredentialsFile } from './config/credentials.js';
 import { configDir, credentialsFile } from './config/paths.js';
+import { peekConfig } from './config/peek.js';
+import type { ConfigShape } from './config/profile.js';
 import { ProfileStore } from './config/profile-store.js';
 import { ProfileSessionStore } from './config/session-store.js';
 import { apiBase, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
@@ -24,20 +26,29 @@ const TABLE_CELL_MAX = 40;
 export class Context {
   private store: ProfileSessionStore | undefined;
   private clientPromise: Promise<LiftCloudClient> | undefined;
+  private profileStorePromise: Promise<ProfileStore> | undefined;
 
   private constructor(
     readonly options: GlobalOptions,
+    readonly dir: string,
+    /** The settings file as read at start; changes go through profileStore(). */
+    readonly config: ConfigShape,
     readonly settings: Settings,
-    readonly profiles: ProfileStore,
     readonly credentials: CredentialsFile,
   ) {}
 
   static async create(options: GlobalOptions): Promise<Context> {
     const dir = configDir();
-    const profiles = await ProfileStore.open(dir);
-    const settings = resolveSettings({ current: profiles.currentName(), profiles: profiles.all() }, options);
+    const config = peekConfig(dir);
+    const settings = resolveSettings(config, options);
     setLanguage(settings.language);
-    return new Context(options, settings, profiles, new CredentialsFile(credentialsFile(dir)));
+    return new Context(options, dir, config, settings, new CredentialsFile(credentialsFile(dir)));
+  }
+
+  /** conf, loaded only by the commands that change profiles (reading needs only the JSON file). */
+  profileStore(): Promise<ProfileStore> {
+    this.profileStorePromise ??= ProfileStore.open(this.dir);
+    return this.profileStorePromise;
   }
 
   format(fallback: OutputFormat = 'table'): OutputFormat {

@@ -15,7 +15,8 @@ interface AuthStatus {
   language: string;
 }
 
-const columns: Column<AuthStatus>[] = [
+/** Built when used, so headers follow the language of the profile in use. */
+const columns = (): Column<AuthStatus>[] => [
   { key: 'profile', header: t('auth.field.profile'), value: (s) => s.profile },
   { key: 'server', header: t('auth.field.server'), value: (s) => s.server },
   { key: 'user', header: t('auth.field.user'), value: (s) => s.user },
@@ -43,6 +44,6 @@ export function register(program: Command): void {
         tokenSource: source === 'env' ? t('auth.source.env') : t('auth.source.file', { path: ctx.credentials.path }),
         language: ctx.settings.language,
       };
-      await writeRecord(ctx.recordOutput(columns, columns), status);
+      await writeRecord(ctx.recordOutput(columns(), columns()), status);
     });
 }

@@ -58,8 +58,9 @@ async function withServer(ctx: Context, cmd: Command, opts: LoginOptions): Promi
   if (server && (!opts.server || profile.server === server)) return ctx;
   if (!server && opts.withToken) throw new CliError(t('config.noServer'), EXIT.usage);
   const chosen = server ?? parseServer(await askText(t('login.server')));
-  ctx.profiles.save(profileName, { server: chosen });
-  if (Object.keys(ctx.profiles.all()).length === 1) ctx.profiles.use(profileName);
+  const profiles = await ctx.profileStore();
+  profiles.save(profileName, { server: chosen });
+  if (Object.keys(profiles.all()).length === 1) profiles.use(profileName);
   return contextFor(cmd);
 }
 

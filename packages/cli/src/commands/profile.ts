@@ -19,7 +19,8 @@ interface ProfileRow {
   user: string | null;
 }
 
-const columns: Column<ProfileRow>[] = [
+/** Built when used, so headers follow the language of the profile in use. */
+const columns = (): Column<ProfileRow>[] => [
   { key: 'current', header: t('col.current'), value: (r) => (r.current ? '*' : '') },
   { key: 'name', header: t('col.name'), value: (r) => r.name },
   { key: 'server', header: t('col.server'), value: (r) => r.server },
@@ -38,7 +39,7 @@ export function register(program: Command): void {
     .action(async (_opts, cmd: Command) => {
       const ctx = await contextFor(cmd);
       const current = ctx.settings.profileName;
-      const rows: ProfileRow[] = Object.entries(ctx.profiles.all()).map(([name, p]) => {
+      const rows: ProfileRow[] = Object.entries(ctx.config.profiles).map(([name, p]) => {
         const login = ctx.credentials.get(name);
         return {
           current: name === current,
@@ -50,7 +51,7 @@ export function register(program: Command): void {
         };
       });
       if (rows.length === 0 && ctx.format() === 'table') return say.info(t('profile.none'));
-      await writeRecords(ctx.recordOutput(columns, columns), rows);
+      await writeRecords(ctx.recordOutput(columns(), columns()), rows);
     });
 
   profile
@@ -58,9 +59,9 @@ export function register(program: Command): void {
     .argument('<name>')
     .description(t('cmd.profile.use'))
     .action(async (name: string, _opts, cmd: Command) => {
-      const ctx = await contextFor(cmd);
-      if (!ctx.profiles.get(name)) throw new CliError(t('profile.unknown', { name }), EXIT.usage);
-      ctx.profiles.use(name);
+      const profiles = await (await contextFor(cmd)).profileStore();
+      if (!profiles.get(name)) throw new CliError(t('profile.unknown', { name }), EXIT.usage);
+      profiles.use(name);
       say.info(t('profile.switched', { name }));
     });
 
@@ -74,12 +75,13 @@ export function register(program: Command): void {
       const opts = cmd.optsWithGlobals<{ server?: string; org?: string; language?: string }>();
       const ctx = await contextFor(cmd);
       const name = nameArg ?? ctx.settings.profileName ?? DEFAULT_PROFILE;
-      ctx.profiles.save(name, {
+      const profiles = await ctx.profileStore();
+      profiles.save(name, {
         server: opts.server === undefined ? undefined : parseServer(opts.server),
         org: opts.org === undefined ? undefined : parseOrg(opts.org),
         language: opts.language === undefined ? undefined : parseLanguage(opts.language),
       });
-      if (Object.keys(ctx.profiles.all()).length === 1) ctx.profiles.use(name);
+      if (Object.keys(profiles.all()).length === 1) profiles.use(name);
       say.info(t('profile.saved', { name }));
     });
 
@@ -90,9 +92,10 @@ export function register(program: Command): void {
     .description(t('cmd.profile.delete'))
     .action(async (name: string, _opts, cmd: Command) => {
       const ctx = await contextFor(cmd);
-      if (!ctx.profiles.get(name)) throw new CliError(t('profile.unknown', { name }), EXIT.usage);
+      const profiles = await ctx.profileStore();
+      if (!profiles.get(name)) throw new CliError(t('profile.unknown', { name }), EXIT.usage);
       await confirmOrStop(t('profile.confirmDelete', { name }), ctx.yes);
-      ctx.profiles.delete(name);
+      profiles.delete(name);
       ctx.credentials.put(name, null);
       say.info(t('profile.deleted', { name }));
     });
