@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal } from 'antd';
+import { App, Col, Form, Modal, Row } from 'antd';
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, issueMessage, validateInput, type EntityDef, type EntityName } from '@liftcloud/client';
+import { ApiError, issueMessage, validateInput, type EntityDef, type EntityName, type Field } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
 import type { Option } from '../fieldOptions';
@@ -99,23 +99,32 @@ export function EntityForm(props: EntityFormProps) {
       onOk={() => void submit().catch(() => undefined)}
       onCancel={props.onClose}
       destroyOnHidden
-      width={640}
+      width={760}
     >
       <Form form={form} layout="vertical" data-testid={`form-${props.entity.name}`} preserve={false}>
-        {fields.map(([key, field]) => (
-          <Form.Item
-            key={key}
-            name={key}
-            label={field.label[language]}
-            required={field.required}
-            rules={[rule(key)]}
-            validateTrigger={['onChange', 'onBlur']}
-            valuePropName="value"
-          >
-            {props.inputs?.[key] ?? <FieldInput field={field} language={language} options={props.options?.[key]} />}
-          </Form.Item>
-        ))}
+        <Row gutter={16}>
+          {fields.map(([key, field]) => (
+            <Col key={key} xs={24} md={wide(field, key, props.inputs) ? 24 : 12}>
+              <Form.Item
+                name={key}
+                label={field.label[language]}
+                required={field.required}
+                rules={[rule(key)]}
+                validateTrigger={['onChange', 'onBlur']}
+                valuePropName="value"
+              >
+                {props.inputs?.[key] ?? <FieldInput field={field} language={language} options={props.options?.[key]} />}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
       </Form>
     </Modal>
   );
+}
+
+/** Long texts, id lists and the page's own inputs take the whole row; the rest sit two to a row. */
+function wide(field: Field, key: string, inputs: Record<string, ReactElement> | undefined): boolean {
+  const max = (field.schema as { maxLength?: number }).maxLength ?? 0;
+  return !!inputs?.[key] || field.kind === 'ids' || max > 500;
 }
