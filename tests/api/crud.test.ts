@@ -204,6 +204,13 @@ describe.each(DIALECTS)('entities and shell calls on %s', (dialect) => {
     expect(await page.text()).toContain('swagger');
   });
 
+  it('answers success messages in the request language too', async () => {
+    const admin = await s.login('admin');
+    const token = admin.session.get()!.token;
+    expect((await s.fetch('companies', { token, language: 'zh-CN' })).body.message).toBe('操作成功');
+    expect((await s.fetch('companies', { token, language: 'it-Italy' })).body.message).toBe('Operazione riuscita');
+  });
+
   it('answers an unknown API route with a 404 envelope', async () => {
     const admin = await s.login('admin');
     const r = await s.fetch('workOrders/web?pageIndex=1&workOrderRecordState=1', { token: admin.session.get()!.token });

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.js';
 import * as m001 from './migrations/001_platform.js';
 import type { MigrationContext } from './migrations/helpers.js';
@@ -20,7 +20,16 @@ class CodeMigrations implements MigrationProvider {
 
 /** Bring the store up to the latest version; runs at every start. */
 export async function migrate(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider: new CodeMigrations(store.dialect) });
+  // Kysely looks for its bookkeeping tables by name across schemas; name ours, or another schema's would do.
+  const schema =
+    store.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: store.db,
+    provider: new CodeMigrations(store.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isTimeZone, resolveLanguage, type Language } from '@liftcloud/client';
+import { DEFAULT_TIME_ZONE, isTimeZone, resolveLanguage, translate, type Language } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -18,5 +18,12 @@ export const requestContext = fp(async (app: FastifyInstance) => {
     req.lang = resolveLanguage(req.headers['accept-language']);
     const tz = req.headers['x-time-zone'];
     req.timeZone = typeof tz === 'string' && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+  });
+  // A success whose route gave no message of its own still answers in the caller's language.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    const p = payload as { code?: unknown; message?: unknown } | null;
+    if (p && typeof p === 'object' && p.code === 200 && p.message === 'ok')
+      return { ...p, message: translate(req.lang, 'outcome.done') };
+    return payload;
   });
 });
