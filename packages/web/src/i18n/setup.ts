@@ -10,13 +10,18 @@ const CATALOGUE_LOADERS: Record<Language, () => Promise<WebCatalogue>> = {
   'it-Italy': () => import('./catalogues/it-Italy').then((m) => m.itItaly),
 };
 
+/** i18next reads "it-Italy" as a language with region "ITALY" and finds nothing: it gets a BCP 47 code. */
+const I18NEXT_CODES: Record<Language, string> = { 'zh-CN': 'zh-CN', 'en-US': 'en-US', 'it-Italy': 'it-IT' };
+
 export async function setupI18n(language: Language): Promise<void> {
   const catalogue = await CATALOGUE_LOADERS[language]();
+  const code = I18NEXT_CODES[language];
   await i18next.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: catalogue } },
+    lng: code,
+    fallbackLng: false,
+    resources: { [code]: { translation: catalogue } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = language === 'it-Italy' ? 'it' : language;
+  document.documentElement.lang = code;
 }
