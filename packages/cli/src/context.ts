@@ -37,10 +37,12 @@ export class Context {
     readonly credentials: CredentialsFile,
   ) {}
 
-  static async create(options: GlobalOptions): Promise<Context> {
+  /** `storing`: for login, which keeps what it gets in the credentials file even when LIFTCTL_TOKEN is set. */
+  static async create(options: GlobalOptions, storing = false): Promise<Context> {
     const dir = configDir();
     const config = peekConfig(dir);
-    const settings = resolveSettings(config, options);
+    const resolved = resolveSettings(config, options);
+    const settings = storing ? { ...resolved, envToken: undefined } : resolved;
     setLanguage(settings.language);
     return new Context(options, dir, config, settings, new CredentialsFile(credentialsFile(dir)));
   }

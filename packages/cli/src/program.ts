@@ -8,7 +8,9 @@ import { cliVersion } from './version.js';
 export function rootProgram(): Command {
   return new Command('liftctl')
     .description('LiftCloud ops CLI')
-    .version(cliVersion(), '-V, --version')
+    .version(cliVersion(), '-V, --version', t('opt.version'))
+    .helpOption('-h, --help', t('opt.help'))
+    .helpCommand('help [command]', t('cmd.help'))
     .addOption(new Option('-o, --output <format>', t('opt.output')).choices(OUTPUT_FORMATS))
     .option('--profile <name>', t('opt.profile'))
     .option('--server <url>', t('opt.server'))

@@ -32,7 +32,8 @@ export function register(program: Command): void {
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals<LoginOptions>();
       if (!opts.withToken) requireTerminal(t('login.noTty'));
-      const ctx = await withServer(await contextFor(cmd), cmd, opts);
+      const ctx = await withServer(await contextFor(cmd, true), cmd, opts);
+      if (process.env.LIFTCTL_TOKEN) say.warn(t('login.envTokenSet'));
       const client = await ctx.client();
       const answer = opts.withToken
         ? await tokenLogin(ctx, client)
@@ -61,7 +62,7 @@ async function withServer(ctx: Context, cmd: Command, opts: LoginOptions): Promi
   const profiles = await ctx.profileStore();
   profiles.save(profileName, { server: chosen });
   if (Object.keys(profiles.all()).length === 1) profiles.use(profileName);
-  return contextFor(cmd);
+  return contextFor(cmd, true);
 }
 
 async function tokenLogin(ctx: Context, client: LiftCloudClient): Promise<LoginAnswer> {

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { BIN } from './cli.js';
+
+/** liftctl on a pseudo-terminal (util-linux `script`), typed into like a person would. */
+export interface PtySession {
+  /** Everything the terminal showed so far, escape sequences removed. */
+  screen(): string;
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  type(text: string): void;
+  exit: Promise<number | null>;
+}
+
+// eslint-disable-next-line no-control-regex -- terminal escape sequences are control characters
+const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b[()][A-Z0-9]|\r/g;
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function runInPty(args: string[], env: Record<string, string>): PtySession {
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', LANG: 'en_US.UTF-8', ...env },
+  });
+  let raw = '';
+  child.stdout.on('data', (d: Buffer) => (raw += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (raw += d.toString()));
+  const screen = () => raw.replace(ESCAPES, '');
+  const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    screen,
+    exit,
+    type: (text) => child.stdin.write(text),
+    waitFor: (text, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const started = Date.now();
+        const check = () => {
+          const s = screen();
+          if (typeof text === 'string' ? s.includes(text) : text.test(s)) return resolve(s);
+          if (Date.now() - started > timeoutMs)
+            return reject(new Error(`timed out waiting for ${String(text)}:\n${s}`));
+          setTimeout(check, 50);
+        };
+        check();
+      }),
+  };
+}
+
+/** Read the captcha the terminal shows: five rows of block glyphs, one per digit (the server's font). */
+const GLYPHS: Record<string, string> = {
+  '2': '███|  █|███|█  |███',
+  '3': '███|  █|███|  █|███',
+  '4': '█ █|█ █|███|  █|  █',
+  '5': '███|█  |███|  █|███',
+  '6': '███|█  |███|█ █|███',
+  '7': '███|  █|  █|  █|  █',
+  '8': '███|█ █|███|█ █|███',
+  '9': '███|█ █|███|  █|███',
+};
+
+export function readCaptcha(screen: string): string {
+  const lines = screen.split('\n');
+  const start = lines.findLastIndex((l) => /Verification code:\s*$/.test(l)) + 1;
+  const rows = lines.slice(start, start + 5).map((r) => r.padEnd(18, ' '));
+  let answer = '';
+  for (let i = 0; i < 4; i++) {
+    const glyph = rows.map((r) => r.slice(i * 5, i * 5 + 3)).join('|');
+    answer += Object.entries(GLYPHS).find(([, g]) => g === glyph)?.[0] ?? '?';
+  }
+  return answer;
+}
