@@ -37,7 +37,14 @@ describe('retrying fetch', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('never repeats a write', async () => {
+  it('repeats a write only after 429, which the server answers before doing anything', async () => {
+    const { fetchImpl, calls } = scripted([429, 201]);
+    const res = await retryingFetch(fetchImpl, noSleep)('http://x/api/auth/token', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(201);
+    expect(calls).toEqual(['POST http://x/api/auth/token', 'POST http://x/api/auth/token']);
+  });
+
+  it('never repeats a write after 5xx or a dropped connection', async () => {
     const { fetchImpl, calls } = scripted([503, 200]);
     const res = await retryingFetch(fetchImpl, noSleep)('http://x/api/companies', { method: 'POST', body: '{}' });
     expect(res.status).toBe(503);

@@ -8,12 +8,14 @@ export interface RetryOptions {
   /** Wait before the first retry; doubled each time, with jitter, capped at maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest Retry-After a 429 may ask us to wait (rate limits count in minutes). */
+  maxRetryAfterMs?: number;
   /** Told about each retry (the CLI prints it with --debug). */
   onRetry?: (info: { method: string; url: string; attempt: number; delayMs: number; reason: string }) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryOptions = { retries: 3, baseDelayMs: 300, maxDelayMs: 5_000 };
+export const DEFAULT_RETRY: RetryOptions = { retries: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -41,31 +43,33 @@ export function retryAfterMs(value: string | null): number | undefined {
 
 /**
  * A fetch that retries safe calls on 429, 5xx and dropped or refused connections, with exponential
- * backoff and jitter, honouring Retry-After. Writes are sent once: a retry could apply them twice.
+ * backoff and jitter, honouring Retry-After. Writes are retried only on 429, which the server answers
+ * before doing anything; after a 5xx or a dropped connection a write may have happened, so it is not repeated.
  */
 export function retryingFetch(inner: typeof fetch, options: RetryOptions = DEFAULT_RETRY): typeof fetch {
   const sleep = options.sleep ?? abortableSleep;
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (!SAFE_METHODS.has(method)) return inner(input, init);
+    const safe = SAFE_METHODS.has(method);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     for (let attempt = 0; ; attempt++) {
       let reason: string;
       let hinted: number | undefined;
       try {
         const response = await inner(input, init);
-        if (!RETRY_STATUSES.has(response.status) || attempt >= options.retries) return response;
+        const retryable = safe ? RETRY_STATUSES.has(response.status) : response.status === 429;
+        if (!retryable || attempt >= options.retries) return response;
         reason = `HTTP ${response.status}`;
         hinted = retryAfterMs(response.headers.get('retry-after'));
         await response.body?.cancel();
       } catch (error) {
-        if (init?.signal?.aborted || attempt >= options.retries) throw error;
+        if (!safe || init?.signal?.aborted || attempt >= options.retries) throw error;
         const cause = (error as { cause?: { code?: string } }).cause;
         reason = cause?.code ?? (error as Error).message;
       }
-      const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
+      const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt) * (0.5 + Math.random() / 2);
       const delayMs = Math.round(
-        hinted !== undefined ? Math.min(hinted, options.maxDelayMs) : backoff * (0.5 + Math.random() / 2),
+        hinted !== undefined ? Math.min(hinted, options.maxRetryAfterMs ?? options.maxDelayMs) : backoff,
       );
       options.onRetry?.({ method, url, attempt: attempt + 1, delayMs, reason });
       await sleep(delayMs, init?.signal ?? undefined);
