@@ -7,6 +7,7 @@ export * from './menu.js';
 export * from './permissions.js';
 export * from './session.js';
 export * from './rules/formats.js';
+export * from './rules/domain.js';
 export { registerFormats } from './rules/register.js';
 export * from './schema/fields.js';
 export * from './schema/entity.js';
