@@ -60,6 +60,7 @@ export async function startTestServer(
   const app = await buildApp({
     store,
     webRoot: opts.webRoot,
+    uploadDir: join(dir, 'uploads'),
     loginRatePerMinute: opts.loginRatePerMinute ?? 10_000,
     testing: { revealCaptcha: true },
   });

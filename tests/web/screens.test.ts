@@ -49,6 +49,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)('identi
     await page.getByTestId(`edit-${viewer}`).click();
     const tree = page.getByTestId('permission-tree');
     await tree.waitFor();
+    await page.waitForTimeout(500);
     await fx.shot(page, 'role-edit-en-US');
     await tree.locator('.ant-tree-treenode', { hasText: 'User role' }).locator('.ant-tree-checkbox').first().click();
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
@@ -127,6 +128,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)('identi
     await listState(page, 'list-uiSetting');
     await page.getByTestId('create-button').click();
     await page.getByTestId('form-uiSetting').waitFor();
+    await page.waitForTimeout(500); // let the dialog finish fading in
     await fx.shot(page, 'ui-setting-form-en-US');
     await context.close();
   });

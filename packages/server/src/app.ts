@@ -16,12 +16,15 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerCrud } from './routes/crud.js';
 import { registerDirectoryRoutes } from './routes/directory.js';
 import { registerIdentityRoutes } from './routes/identity.js';
+import { registerUploads } from './routes/uploads.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { EXPOSED } from './tables/index.js';
 import type { Repository } from './store/repository.js';
 
 export interface AppOptions {
   store: Store;
+  /** Where uploaded files are kept (DATA_DIR/uploads); uploads are off when unset. */
+  uploadDir?: string;
   /** The built console to serve at / (packages/web/dist); skipped when absent. */
   webRoot?: string;
   sms?: SmsProvider;
@@ -65,6 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const exposure of EXPOSED) repos.set(exposure.table.entity.name, registerCrud(app, ctx, exposure));
   registerIdentityRoutes(app, ctx, { users: repos.get('user')!, roles: repos.get('role')! });
   registerAnnouncementNotice(app, repos.get('announcement')!);
+  if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });
   return app;

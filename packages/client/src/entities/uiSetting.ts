@@ -1,3 +1,4 @@
+import { UI_SETTING_MAX_BANNERS } from '../constants.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, readOnly, ref, required, text } from '../schema/fields.js';
 
@@ -24,4 +25,11 @@ export const uiSetting = defineEntity({
   },
   filters: { host: 'like', systemName: 'like' },
   unique: ['host'],
+  refine(input) {
+    // App banners are a comma-separated list of image URLs, limited in count: delete one before adding more.
+    const banners = (input.appBanners ?? '').split(',').filter((b) => b.trim());
+    return banners.length > UI_SETTING_MAX_BANNERS
+      ? [{ field: 'appBanners', rule: 'validation.maxItems', params: { limit: UI_SETTING_MAX_BANNERS } }]
+      : [];
+  },
 });

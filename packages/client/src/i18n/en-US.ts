@@ -121,6 +121,11 @@ export const enUS = {
   'rule.span.fifteenDay': '{field}: the time range must be within 15 days',
   'rule.span.oneMonth': '{field}: the time range must be within 1 month',
   'rule.span.fault': '{field}: the fault time range must be within 2 months',
+
+  // uploads
+  'upload.type': '{field}: only {types} files are accepted',
+  'upload.tooLarge': '{field}: the file is larger than {limit} MB',
+  'upload.oneFile': 'Send exactly one file, as multipart/form-data',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -118,4 +118,9 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.span.fifteenDay': "{field}: l'intervallo di tempo deve essere entro 15 giorni",
   'rule.span.oneMonth': "{field}: l'intervallo di tempo deve essere entro 1 mese",
   'rule.span.fault': "{field}: l'intervallo dei guasti deve essere entro 2 mesi",
+
+  // uploads
+  'upload.type': '{field}: sono accettati solo file {types}',
+  'upload.tooLarge': '{field}: il file supera {limit} MB',
+  'upload.oneFile': 'Inviare esattamente un file, come multipart/form-data',
 };

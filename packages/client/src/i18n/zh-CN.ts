@@ -118,4 +118,9 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.span.fifteenDay': '{field}：时间范围必须在15天内',
   'rule.span.oneMonth': '{field}：时间范围必须在1个月内',
   'rule.span.fault': '{field}：故障时间范围必须在2个月内',
+
+  // uploads
+  'upload.type': '{field}：只接受{types}文件',
+  'upload.tooLarge': '{field}：文件超过{limit}MB',
+  'upload.oneFile': '请以multipart/form-data上传一个文件',
 };
