@@ -166,6 +166,54 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
     ]);
   });
 
+  it('refuses unknown fields, wrong types and over-long text on every writable entity route, writing nothing', async () => {
+    const { EXPOSED } = await import('../../packages/server/src/tables/index.js');
+    const rootToken = tokenOf(await s.login('superAdmin'));
+    let routes = 0;
+    for (const { table, readOnly } of EXPOSED) {
+      if (readOnly) continue;
+      const { entity } = table;
+      const superOnly = entity.name === 'tenant' || entity.name === 'uiSetting';
+      const text = Object.entries(entity.fields).find(
+        ([, f]) => f.kind === 'text' && !f.readOnly && f.schema.maxLength !== undefined,
+      );
+      const numeric = Object.entries(entity.fields).find(
+        ([, f]) => ['int', 'enum', 'number', 'ref'].includes(f.kind) && !f.readOnly,
+      );
+      const body: Record<string, unknown> = { notAField: 1 };
+      if (text) body[text[0]] = 'x'.repeat(Number(text[1].schema.maxLength) + 1);
+      if (numeric) body[numeric[0]] = 'not a number';
+      const before = await s.store.db
+        .selectFrom(table.table as never)
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      for (const method of ['POST', 'PUT'] as const) {
+        const r = await s.fetch(entity.path, {
+          method,
+          token: superOnly ? rootToken : token,
+          language: 'it-Italy',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(method === 'PUT' ? { ...body, id: 1 } : body),
+        });
+        expect(r.status, `${method} ${entity.path}`).toBe(400);
+        const fields = errorsOf(r).map((e) => e.field);
+        expect(fields, `${method} ${entity.path}`).toContain('notAField');
+        if (text)
+          expect(errorsOf(r).find((e) => e.field === text[0])?.message).toBe(
+            `${text[1].label['it-Italy']}: al massimo ${String(text[1].schema.maxLength)} caratteri`,
+          );
+        if (numeric) expect(fields).toContain(numeric[0]);
+        routes++;
+      }
+      const after = await s.store.db
+        .selectFrom(table.table as never)
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number((after as { n: number }).n)).toBe(Number((before as { n: number }).n));
+    }
+    expect(routes).toBeGreaterThanOrEqual(16);
+  });
+
   it('refuses a request larger than the body limit', async () => {
     const r = await post(
       'qualityBodies',
