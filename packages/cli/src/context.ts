@@ -15,6 +15,7 @@ import type { Column } from './output/columns.js';
 import { parseFormat, type OutputFormat } from './output/format.js';
 import { say } from './output/messages.js';
 import type { RecordOutputOptions } from './output/records.js';
+import { withSpinner } from './output/spinner.js';
 import { terminal } from './output/terminal.js';
 
 export type TokenSource = 'env' | 'file' | 'none';
@@ -120,20 +121,24 @@ export class Context {
   }
 
   /**
-   * Run calls that need a login. A 401 from a session that came from an access token logs in again with
-   * the token once and repeats; any other 401 says to log in.
+   * Run calls that need a login, with a spinner on a terminal when they are slow (not for calls that show
+   * their own progress). A 401 from a session that came from an access token logs in again with the token
+   * once and repeats; any other 401 says to log in.
    */
-  async call<T>(fn: (client: LiftCloudClient) => Promise<T>): Promise<T> {
-    const client = await this.authedClient();
-    try {
-      return await fn(client);
-    } catch (error) {
-      if (!isApiError(error) || error.status !== 401) throw error;
-      const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
-      if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
-      await this.exchange(client, accessToken);
-      return fn(client);
-    }
+  async call<T>(fn: (client: LiftCloudClient) => Promise<T>, opts: { spinner?: boolean } = {}): Promise<T> {
+    const run = async () => {
+      const client = await this.authedClient();
+      try {
+        return await fn(client);
+      } catch (error) {
+        if (!isApiError(error) || error.status !== 401) throw error;
+        const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
+        if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
+        await this.exchange(client, accessToken);
+        return fn(client);
+      }
+    };
+    return opts.spinner === false ? run() : withSpinner(run);
   }
 
   /** Output settings for records in the chosen format. */

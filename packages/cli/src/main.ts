@@ -35,7 +35,8 @@ async function main(args: string[]): Promise<number> {
 }
 
 process.on('SIGINT', () => {
-  process.stderr.write(`\n${t('interrupted')}\n`);
+  // On a terminal, clear the line first (a spinner or progress may be on it).
+  process.stderr.write(`${process.stderr.isTTY ? '\r\u001b[2K' : '\n'}${t('interrupted')}\n`);
   process.exit(EXIT.interrupt);
 });
 // `liftctl company list | head`: a closed pipe is the reader's choice, not an error.

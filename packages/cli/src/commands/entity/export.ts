@@ -16,12 +16,15 @@ export async function exportAction(entity: string, opts: Record<string, unknown>
   const sink = recordSink({ ...ctx.recordOutput(columns, columns, 'csv'), csvHeaders: 'header' });
   const progress = progressLine();
   let count = 0;
-  await ctx.call(async (client) => {
-    for await (const row of client.crud<Row>(def.path).all(filters)) {
-      await sink.write(row);
-      progress.update(t('entity.fetched', { count: ++count }));
-    }
-  });
+  await ctx.call(
+    async (client) => {
+      for await (const row of client.crud<Row>(def.path).all(filters)) {
+        await sink.write(row);
+        progress.update(t('entity.fetched', { count: ++count }));
+      }
+    },
+    { spinner: false },
+  );
   progress.done();
   await sink.end();
 }

@@ -22,23 +22,26 @@ export async function listAction(entity: string, opts: ListOptions, cmd: Command
   const sink = recordSink(ctx.recordOutput(tableColumns(def), wideColumns(def)));
   const table = ctx.format() === 'table' || ctx.format() === 'wide';
   let pageNote: string | undefined;
-  await ctx.call(async (client) => {
-    const calls = client.crud<Row>(def.path);
-    if (opts.all) {
-      const progress = progressLine();
-      let count = 0;
-      const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = query;
-      for await (const row of calls.all(filters)) {
-        await sink.write(row);
-        progress.update(t('entity.fetched', { count: ++count }));
+  await ctx.call(
+    async (client) => {
+      const calls = client.crud<Row>(def.path);
+      if (opts.all) {
+        const progress = progressLine();
+        let count = 0;
+        const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = query;
+        for await (const row of calls.all(filters)) {
+          await sink.write(row);
+          progress.update(t('entity.fetched', { count: ++count }));
+        }
+        progress.done();
+      } else {
+        const page = await calls.list(query);
+        for (const row of page.records) await sink.write(row);
+        pageNote = t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
       }
-      progress.done();
-    } else {
-      const page = await calls.list(query);
-      for (const row of page.records) await sink.write(row);
-      pageNote = t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
-    }
-  });
+    },
+    { spinner: !opts.all },
+  );
   await sink.end();
   if (pageNote && table && terminal().stderrIsTTY) say.info(pageNote);
 }
