@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export function NoPermission() {
+export default function NoPermission() {
   const { t } = useTranslation();
   return <Result data-testid="no-permission" status="403" title={t('shell.noPermission')} />;
 }

@@ -3,16 +3,10 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@liftcloud/client';
 import { useConsole } from '../app/ConsoleContext';
-
-/** Each language names itself, so anyone can find their own. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  'zh-CN': '中文',
-  'en-US': 'English',
-  'it-Italy': 'Italiano',
-};
+import { LANGUAGE_NAMES } from './languageNames';
 
 /** The choice is saved in the session store and the page reloads in the new language. */
-export function LanguageSelector(props: { bordered?: boolean }) {
+export function LanguageSelector() {
   const { t } = useTranslation();
   const { client, language } = useConsole();
   return (
@@ -20,7 +14,7 @@ export function LanguageSelector(props: { bordered?: boolean }) {
       aria-label={t('shell.language')}
       data-testid="language-selector"
       value={language}
-      variant={props.bordered ? 'outlined' : 'borderless'}
+      variant="borderless"
       prefix={<GlobalOutlined />}
       style={{ width: 130 }}
       options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}

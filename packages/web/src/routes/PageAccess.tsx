@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { MENU, itemVisible, type MenuItem } from '@liftcloud/client';
-import { NoPermission } from '../components/NoPermission';
+import { lazyScreen } from './lazyScreen';
 import { useMenuContext } from '../layout/useMenuContext';
+
+const NoPermission = lazyScreen(() => import('../components/NoPermission'));
 
 const ITEMS_BY_PATH = new Map<string, MenuItem>(
   MENU.flatMap((group) => group.children.map((item) => [item.path, item])),

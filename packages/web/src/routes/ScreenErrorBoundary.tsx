@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { feedback } from '../app/feedback';
@@ -27,16 +27,14 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
       this.state.error instanceof ChunkLoadError
         ? i18next.t('shell.pageLoadFailed')
         : i18next.t('shell.uncaught', { message: this.state.error.message });
+    // Plain markup: this boundary is part of the first download, antd's Result is not.
     return (
-      <Result
-        status="error"
-        title={title}
-        extra={
-          <Button type="primary" onClick={() => location.reload()}>
-            {i18next.t('shell.reload')}
-          </Button>
-        }
-      />
+      <div role="alert" data-testid="screen-error" style={{ padding: 48, textAlign: 'center' }}>
+        <p style={{ fontSize: 16, marginBottom: 16 }}>{title}</p>
+        <Button type="primary" onClick={() => location.reload()}>
+          {i18next.t('shell.reload')}
+        </Button>
+      </div>
     );
   }
 }

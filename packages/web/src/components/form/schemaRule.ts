@@ -1,8 +1,14 @@
 import type { RuleObject } from 'antd/es/form';
-import { checkSchema, issueMessage, type EntityDef, type Issue, type Language } from '@liftcloud/client';
+import type { EntityDef, Issue, Language } from '@liftcloud/client';
 
 /** A JSON schema as the client package builds them. */
 export type Schema = EntityDef['createSchema'];
+
+/**
+ * The schema checker (TypeBox's compiler) is the heaviest part of the client: it loads with the first
+ * check rather than with the page, which keeps the login page's first download small.
+ */
+const loadChecker = () => import('./schemaCheck');
 
 /**
  * Form rules from a schema: each field's rule checks the whole body the way the server will and reports
@@ -16,6 +22,7 @@ export function schemaRules(
 ): (key: string) => RuleObject {
   return (key) => ({
     validator: async () => {
+      const { checkSchema, issueMessage } = await loadChecker();
       const value = body();
       const issues = [...checkSchema(schema, value), ...extraIssues(value)];
       const issue = issues.find((i) => i.field === key || i.field.startsWith(`${key}.`));

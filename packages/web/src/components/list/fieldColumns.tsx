@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import i18next from 'i18next';
-import { enumLabel, type EntityDef, type Language } from '@liftcloud/client';
+import { enumLabel, fieldLabel, type EntityDef, type Language } from '@liftcloud/client';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -9,7 +9,8 @@ export type Row = Record<string, unknown> & { id: number };
 export function fieldColumns(entity: EntityDef, keys: readonly string[], language: Language): ColumnType<Row>[] {
   return keys.map((key) => {
     const field = entity.fields[key];
-    const title = field?.label[language] ?? key;
+    // id, createTime and updateTime are not fields of the definition but are labelled in its record schema
+    const title = field?.label[language] ?? fieldLabel(entity.recordSchema, key, language);
     const column: ColumnType<Row> = { key, dataIndex: key, title, ellipsis: true };
     if (field?.kind === 'enum' && field.enumDef) {
       const def = field.enumDef;

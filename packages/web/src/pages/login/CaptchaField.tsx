@@ -1,4 +1,4 @@
-import { Flex, Form, Input, Skeleton, Tooltip } from 'antd';
+import { Flex, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaAnswer } from '@liftcloud/client';
@@ -12,20 +12,19 @@ export function CaptchaField(props: { captcha: CaptchaAnswer | undefined; onRefr
         <Form.Item name="captchaCode" noStyle rules={[props.rule]} validateTrigger={['onChange', 'onBlur']}>
           <Input autoComplete="off" placeholder={t('login.captcha')} data-testid="captcha-input" />
         </Form.Item>
-        <Tooltip title={t('login.captchaHint')}>
-          {props.captcha ? (
-            <img
-              src={props.captcha.image}
-              alt={t('login.captcha')}
-              data-testid="captcha-image"
-              data-captcha-key={props.captcha.key}
-              onClick={props.onRefresh}
-              style={{ height: 32, width: 100, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6 }}
-            />
-          ) : (
-            <Skeleton.Button active style={{ width: 100, height: 32 }} />
-          )}
-        </Tooltip>
+        {props.captcha ? (
+          <img
+            src={props.captcha.image}
+            alt={t('login.captcha')}
+            title={t('login.captchaHint')}
+            data-testid="captcha-image"
+            data-captcha-key={props.captcha.key}
+            onClick={props.onRefresh}
+            style={{ height: 32, width: 100, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6 }}
+          />
+        ) : (
+          <div style={{ width: 100, height: 32, borderRadius: 6, background: '#f0f0f0' }} />
+        )}
       </Flex>
     </Form.Item>
   );

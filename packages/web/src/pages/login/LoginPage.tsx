@@ -1,14 +1,18 @@
-import { Card, Flex, Tabs, Typography } from 'antd';
+import { Flex, Segmented } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME, useBranding } from '../../branding/useBranding';
-import { LanguageSelector } from '../../layout/LanguageSelector';
+import { LoginLanguages } from './LoginLanguages';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 
-/** Password or SMS-code login, branded for the host. */
+type Method = 'password' | 'sms';
+
+/** Password or SMS-code login, branded for the host. Kept to light components: it is the first page. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const branding = useBranding();
+  const [method, setMethod] = useState<Method>('password');
   const name = branding?.systemName || DEFAULT_SYSTEM_NAME;
   return (
     <Flex
@@ -17,23 +21,36 @@ export default function LoginPage() {
       justify="center"
       style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #0b2a5b 0%, #1668dc 100%)', padding: 16 }}
     >
-      <Card style={{ width: 400, maxWidth: '100%' }} data-testid="login-card">
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <Flex align="center" gap={8}>
-            {branding?.logoSmall ? <img src={branding.logoSmall} alt="" style={{ height: 32 }} /> : null}
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="login-system-name">
-              {name}
-            </Typography.Title>
-          </Flex>
-          <LanguageSelector bordered />
+      <div
+        data-testid="login-card"
+        style={{
+          width: 400,
+          maxWidth: '100%',
+          background: '#fff',
+          borderRadius: 8,
+          padding: 24,
+          boxSizing: 'border-box',
+        }}
+      >
+        <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
+          {branding?.logoSmall ? <img src={branding.logoSmall} alt="" style={{ height: 32 }} /> : null}
+          <h1 style={{ margin: 0, fontSize: 20, fontWeight: 600 }} data-testid="login-system-name">
+            {name}
+          </h1>
         </Flex>
-        <Tabs
-          items={[
-            { key: 'password', label: t('login.passwordTab'), children: <PasswordLoginForm /> },
-            { key: 'sms', label: t('login.smsTab'), children: <SmsLoginForm /> },
+        <LoginLanguages />
+        <Segmented<Method>
+          block
+          style={{ margin: '16px 0' }}
+          value={method}
+          onChange={setMethod}
+          options={[
+            { value: 'password', label: t('login.passwordTab') },
+            { value: 'sms', label: t('login.smsTab') },
           ]}
         />
-      </Card>
+        {method === 'password' ? <PasswordLoginForm /> : <SmsLoginForm />}
+      </div>
     </Flex>
   );
 }

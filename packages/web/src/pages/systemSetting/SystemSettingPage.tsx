@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION, localTimeZone } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { useBranding } from '../../branding/useBranding';
-import { LANGUAGE_NAMES } from '../../layout/LanguageSelector';
+import { LANGUAGE_NAMES } from '../../layout/languageNames';
 
 /** For now: what this console and its server are (versions and addresses). */
 export default function SystemSettingPage() {

@@ -1,0 +1,66 @@
+/**
+ * Bytes of JavaScript the console needs, from the build manifest (run after `npm run build -w @liftcloud/web`):
+ *   node packages/web/scripts/measure-bundle.mjs [--json]
+ * login: everything /login downloads before it can be used (entry, its static imports, the login screen
+ * and the zh-CN texts fetched at boot); largestRoute: the heaviest route screen with its own static imports.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const dist = new URL('../dist/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+
+/** The chunk files a manifest entry needs before it runs: itself and its static imports, recursively. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+function size(files) {
+  let bytes = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const buf = readFileSync(new URL(file, dist));
+    bytes += buf.length;
+    gzip += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: files.size, bytes, gzip };
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const keyOf = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
+const boot = staticClosure(entryKey);
+const login = new Set(boot);
+for (const extra of [
+  'pages/login/LoginPage.tsx',
+  'i18n/catalogues/zh-CN.ts',
+  'antd/es/locale/zh_CN.js',
+  'dayjs/locale/zh-cn.js',
+]) {
+  const key = keyOf(extra);
+  if (key) staticClosure(key, login);
+}
+
+const routes = Object.keys(manifest).filter(
+  (k) => /src\/(pages|layout)\/.*\.tsx$/.test(k) && manifest[k].isDynamicEntry,
+);
+const routeSizes = routes.map((k) => {
+  const own = staticClosure(k);
+  for (const f of boot) own.delete(f);
+  return { route: k.replace(/^.*src\//, ''), ...size(own) };
+});
+routeSizes.sort((a, b) => b.gzip - a.gzip);
+
+const report = { login: size(login), largestRoute: routeSizes[0], routes: routeSizes };
+if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+else {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `login initial JS: ${kb(report.login.bytes)} (${kb(report.login.gzip)} gzip) in ${report.login.files} files`,
+  );
+  for (const r of routeSizes.slice(0, 5))
+    console.log(`  ${r.route}: +${kb(r.bytes)} (${kb(r.gzip)} gzip) beyond the boot chunks`);
+}
