@@ -19,7 +19,7 @@ import { registerIdentityRoutes } from './routes/identity.js';
 import { registerUploads } from './routes/uploads.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { EXPOSED } from './tables/index.js';
-import type { Repository } from './store/repository.js';
+import { COUNT_CACHE_MS, type Repository } from './store/repository.js';
 
 export interface AppOptions {
   store: Store;
@@ -32,6 +32,8 @@ export interface AppOptions {
   /** Requests per minute per IP on login and SMS routes. */
   loginRatePerMinute?: number;
   version?: string;
+  /** How long list totals are reused, in ms (default 5,000; 0 turns reuse off). */
+  countCacheMs?: number;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -51,6 +53,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     revealCaptcha: opts.testing?.revealCaptcha === true,
     version: opts.version ?? '1.0.0',
     loginRatePerMinute: opts.loginRatePerMinute ?? 20,
+    countCacheMs: opts.countCacheMs ?? COUNT_CACHE_MS,
   };
 
   const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));

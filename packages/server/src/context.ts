@@ -10,4 +10,6 @@ export interface AppContext {
   version: string;
   /** Requests per minute per IP on the login and SMS doors. */
   loginRatePerMinute: number;
+  /** How long list totals are reused (0: never). */
+  countCacheMs: number;
 }

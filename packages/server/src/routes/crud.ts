@@ -18,7 +18,7 @@ const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sess
 export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Exposure): Repository {
   const { table, read, write } = exposure;
   const { entity } = table;
-  const repo = new Repository(table, ctx.store.db);
+  const repo = new Repository(table, ctx.store.db, ctx.countCacheMs);
   const url = `/api/${entity.path}`;
   const tags = [entity.name];
   const afterWrite = () => {

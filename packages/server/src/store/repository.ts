@@ -76,8 +76,8 @@ export interface ListResult {
   pageSize: number;
 }
 
-/** How long a list total may be reused; a write through the repository drops it at once. */
-const COUNT_CACHE_MS = 5_000;
+/** How long a list total may be reused by default; a write through the repository drops it at once. */
+export const COUNT_CACHE_MS = 5_000;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -85,6 +85,7 @@ export class Repository<F extends Fields = Fields> {
   constructor(
     readonly spec: TableSpec<F>,
     private readonly dbTyped: Kysely<DB>,
+    private readonly countCacheMs = COUNT_CACHE_MS,
   ) {}
 
   private get db(): LooseKysely {
@@ -194,7 +195,7 @@ export class Repository<F extends Fields = Fields> {
     if (hit && hit.until > now) return hit.total;
     const total = Number((await query.executeTakeFirst())?.total ?? 0);
     if (this.counts.size > 10_000) this.counts.clear();
-    this.counts.set(key, { total, until: now + COUNT_CACHE_MS });
+    if (this.countCacheMs > 0) this.counts.set(key, { total, until: now + this.countCacheMs });
     return total;
   }
 
