@@ -67,7 +67,14 @@ describe('entity commands', () => {
         'company-id=4',
       ]),
     ).toEqual({ username: 'ops01', roleIds: [1, 2], maintainer: true, userType: 1, mail: null, companyId: 4 });
-    for (const bad of ['nokey', 'colour=red', 'maintainer=maybe', 'company-id=x', 'user-type=42']) {
+    for (const bad of [
+      'nokey',
+      'colour=red',
+      'maintainer=maybe',
+      'company-id=x',
+      'user-type=42',
+      'password=Secret123',
+    ]) {
       try {
         valuesFromPairs(user, [bad]);
         expect.unreachable(bad);

@@ -127,6 +127,23 @@ describe('liftctl against a live server', () => {
     expect(gone.stderr).toContain('Not found');
   });
 
+  it("a new user's password comes from the JSON file, never from --set", async () => {
+    const { run } = await loggedIn();
+    const set = ['--set', 'username=cli.ops', '--set', 'name=CLI Ops', '--set', 'phone=13900000001'];
+    const more = ['--set', 'user-type=2', '--set', 'role-ids=1', '--set', 'maintainer=false'];
+    const flag = await run(['user', 'create', ...set, ...more, '--set', 'password=Secret2026x']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('password is a secret');
+    const missing = await run(['user', 'create', ...set, ...more]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Password: cannot be empty');
+    const created = await run(['user', 'create', '-f', '-', ...set, ...more], '{"password":"Secret2026x"}');
+    expect(created.code, created.stderr).toBe(0);
+    const user = await run(['user', 'get', created.stdout.trim(), '-o', 'json']);
+    expect(JSON.parse(user.stdout)).toMatchObject({ username: 'cli.ops', userType: 2 });
+    expect(user.stdout).not.toContain('Secret2026x');
+  });
+
   it('permission errors are exit 3 with the server message in the profile language', async () => {
     const { run } = await loggedIn();
     const denied = await run(['tenant', 'list']);

@@ -66,6 +66,7 @@ async function withServer(ctx: Context, cmd: Command, opts: LoginOptions): Promi
 }
 
 async function tokenLogin(ctx: Context, client: LiftCloudClient): Promise<LoginAnswer> {
+  if (process.stdin.isTTY) say.info(t('login.pasteToken'));
   const token = (await readStdin()).trim();
   if (!token) throw new CliError(t('login.emptyToken'), EXIT.usage);
   const answer = await client.auth.tokenLogin(token);

@@ -1,10 +1,19 @@
+import type { CreatedTokenAnswer } from '@liftcloud/client';
 import type { Command } from 'commander';
+import type { Column } from '../output/columns.js';
+import { writeRecord } from '../output/records.js';
 import { t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { parseId } from './entity/ids.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
+
+const createdColumns: Column<CreatedTokenAnswer>[] = [
+  { key: 'id', header: 'ID', value: (r) => r.id },
+  { key: 'name', header: 'NAME', value: (r) => r.name },
+  { key: 'token', header: 'TOKEN', value: (r) => r.token },
+];
 
 export function register(program: Command): void {
   const token = program.command('token').description(t('cmd.token'));
@@ -17,8 +26,9 @@ export function register(program: Command): void {
     .action(async (name: string, opts: { expires?: string }, cmd: Command) => {
       const ctx = await contextFor(cmd);
       const created = await ctx.call((client) => client.tokens.create(name, opts.expires));
+      // On a table the secret alone (`TOKEN=$(liftctl token create x)`); -o formats get id, name and token.
       if (ctx.format() === 'table') await writeTo(process.stdout, `${created.token}\n`);
-      else await writeTo(process.stdout, `${JSON.stringify(created)}\n`);
+      else await writeRecord(ctx.recordOutput(createdColumns, createdColumns), created);
       say.info(t('token.created', { name: created.name, id: created.id }));
     });
 

@@ -3,6 +3,8 @@ import type { EntityDef, Field, Fields } from '@liftcloud/client';
 import { CliError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { currentLanguage, t } from '../../i18n/index.js';
+import { terminal } from '../../output/terminal.js';
+import { askSecret } from '../../prompts/ask.js';
 import { readStdin } from '../stdin.js';
 import { labelOf, type Row } from './definition.js';
 import { camel } from './ids.js';
@@ -63,6 +65,8 @@ export function valuesFromPairs(def: EntityDef<Fields>, pairs: string[]): Row {
       const fields = Object.keys(def.fields).join(', ');
       throw usage(t('entity.unknownField', { key, label: labelOf(def), fields }));
     }
+    // A password on the command line lands in shell history and `ps`: secrets come from -f or a prompt.
+    if (field.kind === 'secret') throw usage(t('entity.secretFlag', { key }));
     body[key] = convertValue(key, field, pair.slice(at + 1));
   }
   return body;
@@ -85,6 +89,15 @@ export async function valuesFromJson(source: string): Promise<Row> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw usage(t('entity.badJson', { source, reason: 'not a JSON object' }));
   return parsed as Row;
+}
+
+/** Ask on the terminal for required secret fields (a new user's password) the body does not carry. */
+export async function askMissingSecrets(def: EntityDef<Fields>, body: Row): Promise<void> {
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.kind !== 'secret' || !field.required || body[key] !== undefined) continue;
+    if (!terminal().stdinIsTTY || !terminal().stderrIsTTY) continue; // validation then names it as missing
+    body[key] = await askSecret(field.label[currentLanguage()]);
+  }
 }
 
 /** The fields given on the command line: the JSON file first, --set pairs over it. */

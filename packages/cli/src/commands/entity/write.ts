@@ -12,7 +12,7 @@ import { contextFor } from '../options.js';
 import { tableColumns, wideColumns } from './columns.js';
 import { entityDef, labelOf, type Row } from './definition.js';
 import { parseId } from './ids.js';
-import { givenValues } from './values.js';
+import { askMissingSecrets, givenValues } from './values.js';
 
 export interface WriteOptions {
   set?: string[];
@@ -50,6 +50,7 @@ export async function createAction(entity: string, opts: WriteOptions, cmd: Comm
   const ctx = await contextFor(cmd);
   const def = entityDef(entity);
   const body = await givenValues(def, opts);
+  await askMissingSecrets(def, body);
   validate(def, body, 'create');
   if (opts.dryRun) return showDryRun('POST', def, body);
   const saved = await ctx.call((client) => client.crud<Row>(def.path).save(body));
