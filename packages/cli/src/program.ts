@@ -1,8 +1,22 @@
 import { Command, Option } from 'commander';
 import { COMMANDS } from './commands/registry.js';
-import { t } from './i18n/index.js';
+import { t, type CliMessageKey } from './i18n/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { cliVersion } from './version.js';
+
+const HELP_TITLES: Record<string, CliMessageKey> = {
+  'Usage:': 'help.usage',
+  'Options:': 'help.options',
+  'Global Options:': 'help.globalOptions',
+  'Commands:': 'help.commands',
+  'Arguments:': 'help.arguments',
+};
+
+/** Commander's help headings in the reader's language. */
+const helpTitle = (title: string): string => {
+  const key = HELP_TITLES[title];
+  return key ? t(key) : title;
+};
 
 /** The root command with the options every command shares. */
 export function rootProgram(): Command {
@@ -19,7 +33,7 @@ export function rootProgram(): Command {
     .option('-y, --yes', t('opt.yes'))
     .addHelpText('after', `\n${t('help.exitCodes')}`)
     .showSuggestionAfterError()
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, styleTitle: helpTitle })
     .exitOverride();
 }
 
