@@ -47,6 +47,10 @@ export async function buildProgram(wanted: ReadonlySet<string> | 'all'): Promise
     if (wanted === 'all' || wanted.has(spec.name)) (await spec.load())(program);
     else program.command(spec.name).description(spec.summary());
   }
+  // A name nobody above knows may be an entity newer than the manifest: ask the client (slow path only).
+  const known = new Set(COMMANDS.map((c) => c.name));
+  const unknown = wanted === 'all' || [...wanted].some((name) => name !== 'help' && !known.has(name));
+  if (unknown) (await import('./commands/entity/unlisted.js')).registerUnlistedEntities(program);
   return program;
 }
 

@@ -5,6 +5,7 @@ import { tableColumns, wideColumns } from '../src/commands/entity/columns.js';
 import { entityDef } from '../src/commands/entity/definition.js';
 import { addFilterOptions, queryFrom } from '../src/commands/entity/filters.js';
 import { registerEntity } from '../src/commands/entity/index.js';
+import { registerUnlistedEntities } from '../src/commands/entity/unlisted.js';
 import { valuesFromPairs } from '../src/commands/entity/values.js';
 import { ENTITY_COMMANDS } from '../src/entities/manifest.js';
 import { CliError } from '../src/errors.js';
@@ -20,6 +21,16 @@ describe('entity commands', () => {
     expect(ENTITY_COMMANDS.map((e) => e.command)).toEqual(
       expect.arrayContaining(['company', 'use-unit', 'quality-body', 'message-record', 'login-log', 'access-token']),
     );
+  });
+
+  it('entities newer than the manifest still get their commands, each entity once', () => {
+    const program = new Command();
+    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    registerUnlistedEntities(program);
+    const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const names = program.commands.map((c) => c.name());
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(Object.keys(ENTITIES).map(kebab).sort());
   });
 
   it('each entity gets list, get, create, update, delete and export', () => {
