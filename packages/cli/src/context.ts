@@ -131,6 +131,9 @@ export class Context {
       try {
         return await fn(client);
       } catch (error) {
+        // Nothing answered (refused, timed out): say which server, the first thing to check.
+        if (isApiError(error) && error.status === 0)
+          throw new CliError(error.message, EXIT.error, [this.requireServer()]);
         if (!isApiError(error) || error.status !== 401) throw error;
         const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
         if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
