@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { COMMANDS } from './commands/registry.js';
+import { localiseCommanderError } from './i18n/commander-errors.js';
 import { t, type CliMessageKey } from './i18n/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { cliVersion } from './version.js';
@@ -33,6 +34,7 @@ export function rootProgram(): Command {
     .option('-y, --yes', t('opt.yes'))
     .addHelpText('after', `\n${t('help.exitCodes')}`)
     .showSuggestionAfterError()
+    .configureOutput({ outputError: (text, write) => write(localiseCommanderError(text)) })
     .configureHelp({ showGlobalOptions: true, styleTitle: helpTitle })
     .exitOverride();
 }

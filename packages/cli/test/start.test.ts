@@ -91,6 +91,9 @@ describe('start path', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("unknown option '--bogus'");
     expect(flag.stdout).toBe('');
+    const zh = await runCli(['compny'], { env: { ...env, LANG: 'zh_CN.UTF-8' } });
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toBe("错误：未知命令 'compny'\n（您是否要输入 company？）\n");
   });
 
   it('help exit-codes lists every documented code', async () => {

@@ -138,6 +138,13 @@ export const enUS = {
   'entity.badBool': 'must be true or false',
   'entity.badEnum': 'must be one of {values}',
 
+  'usage.unknownOption': "error: unknown option '{name}'",
+  'usage.unknownCommand': "error: unknown command '{name}'",
+  'usage.missingArgument': "error: missing required argument '{name}'",
+  'usage.optionMissingArgument': "error: option '{name}' needs a value",
+  'usage.badChoice': "error: option '{name}' does not accept '{value}'; allowed: {choices}",
+  'usage.tooManyArguments': 'error: too many arguments',
+  'usage.didYouMean': '(Did you mean {name}?)',
   'output.unknownFormat': 'Unknown output format {value}: use table, wide, json, jsonl, csv or yaml',
   'confirm.noTty': 'No terminal to confirm "{question}": pass --yes to go ahead',
   'confirm.cancelled': 'Cancelled',

@@ -140,6 +140,13 @@ export const itItaly: Record<CliMessageKey, string> = {
   'entity.badBool': 'deve essere true o false',
   'entity.badEnum': 'deve essere uno tra {values}',
 
+  'usage.unknownOption': "errore: opzione sconosciuta '{name}'",
+  'usage.unknownCommand': "errore: comando sconosciuto '{name}'",
+  'usage.missingArgument': "errore: manca l'argomento obbligatorio '{name}'",
+  'usage.optionMissingArgument': "errore: l'opzione '{name}' richiede un valore",
+  'usage.badChoice': "errore: l'opzione '{name}' non accetta '{value}'; ammessi: {choices}",
+  'usage.tooManyArguments': 'errore: troppi argomenti',
+  'usage.didYouMean': '(Forse si intendeva {name}?)',
   'output.unknownFormat': 'Formato di uscita sconosciuto {value}: usare table, wide, json, jsonl, csv o yaml',
   'confirm.noTty': 'Nessun terminale per confermare "{question}": aggiungere --yes per procedere',
   'confirm.cancelled': 'Annullato',

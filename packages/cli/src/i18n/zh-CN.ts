@@ -138,6 +138,13 @@ export const zhCN: Record<CliMessageKey, string> = {
   'entity.badBool': '必须是 true 或 false',
   'entity.badEnum': '必须是以下之一：{values}',
 
+  'usage.unknownOption': "错误：未知选项 '{name}'",
+  'usage.unknownCommand': "错误：未知命令 '{name}'",
+  'usage.missingArgument': "错误：缺少必需参数 '{name}'",
+  'usage.optionMissingArgument': "错误：选项 '{name}' 需要一个值",
+  'usage.badChoice': "错误：选项 '{name}' 不接受 '{value}'；可选：{choices}",
+  'usage.tooManyArguments': '错误：参数过多',
+  'usage.didYouMean': '（您是否要输入 {name}？）',
   'output.unknownFormat': '未知输出格式 {value}：请使用 table、wide、json、jsonl、csv 或 yaml',
   'confirm.noTty': '没有终端可确认“{question}”：请加 --yes 继续',
   'confirm.cancelled': '已取消',
