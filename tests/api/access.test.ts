@@ -14,8 +14,75 @@ async function status(p: Promise<unknown>): Promise<number> {
 }
 
 /** A valid body for each writable entity, so every route can be tried from both sides of a tenant wall. */
-function sampleBody(name: string, n: number, ids: { companyId: number }): Record<string, unknown> {
+interface SampleRefs {
+  companyId: number;
+  elevatorId?: number;
+  programCardId?: number;
+  userId?: number;
+}
+
+const dtu = (n: number) => String(10_000_000_000 + n);
+const mac = (n: number) => `AA:BB:CC:DD:${String(n % 100).padStart(2, '0')}:${String(n % 97).padStart(2, '0')}`;
+
+function sampleBody(name: string, n: number, ids: SampleRefs): Record<string, unknown> {
   switch (name) {
+    case 'elevator':
+      return {
+        name: `Lift ${n}`,
+        factoryNo: `F-${n}`,
+        elevatorType: 1,
+        useStatus: 1,
+        maintenanceCompanyId: ids.companyId,
+      };
+    case 'floorMapping':
+      return {
+        elevatorId: ids.elevatorId,
+        actualFloor: 1,
+        displayedFloor: '1',
+        stopsAtFloor: true,
+        statusFloorCode: '01',
+        faultFloorCode: '01',
+      };
+    case 'elevatorPart':
+      return { elevatorId: ids.elevatorId, category: 'Door', name: `Door motor ${n}` };
+    case 'elevatorUser':
+      return { elevatorId: ids.elevatorId, companyId: ids.companyId, userId: ids.userId };
+    case 'gatewayDevice':
+      return { dtuCode: dtu(n) };
+    case 'gatewayVersion':
+      return { softwareName: 'DTU firmware', versionId: `v${n}`, version: `1.${n}`, status: 1, md5: 'a'.repeat(32) };
+    case 'part':
+      return { no: `PT-${n}`, name: `Part ${n}`, partsSn: String(n).padStart(34, '0') };
+    case 'partType':
+      return { no: `TY-${n}`, name: `Type ${n}` };
+    case 'programCard':
+      return { name: `Card ${n}` };
+    case 'smartScreen':
+      return {
+        mac: mac(n),
+        password: 'screen1',
+        elevatorId: ids.elevatorId,
+        programCardId: ids.programCardId,
+        area: 'Lobby',
+      };
+    case 'camera':
+      return { name: `Cam ${n}`, mac: mac(n + 1) };
+    case 'monitorDevice':
+      return { code: `MD-${n}`, name: `Monitor ${n}` };
+    case 'meterGateway':
+      return { code: `MG-${n}`, name: `Meter ${n}` };
+    case 'netApply':
+      return {
+        elevatorName: `Applied ${n}`,
+        factoryNo: `NA-${n}`,
+        elevatorType: 1,
+        dtuCode: dtu(n + 500),
+        useUnitName: 'Harbour Mall',
+      };
+    case 'faultTemplate':
+      return { name: `Faults ${n}` };
+    case 'floorDisplayTemplate':
+      return { name: `Display ${n}`, floors: '[]' };
     case 'tenant':
       return { name: `Tenant ${n}`, status: 1, initialCompanyName: `Root ${n}` };
     case 'company':
@@ -141,14 +208,24 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
     const coastal = await s.login('coastaladmin');
     const root = await s.login('superAdmin');
     let n = 100;
-    for (const { table, readOnly } of EXPOSED) {
+    const lift = await demoAdmin.entities.elevator.save(
+      sampleBody('elevator', 1, { companyId: s.demo.companies.maintenance }) as never,
+    );
+    const card = await demoAdmin.entities.programCard.save({ name: 'Lobby card' });
+    const refs: SampleRefs = {
+      companyId: s.demo.companies.maintenance,
+      elevatorId: lift.id,
+      programCardId: card.id,
+      userId: s.demo.users.companyuser,
+    };
+    for (const { table, readOnly, write } of EXPOSED) {
       const name = table.entity.name as keyof typeof ENTITIES;
-      if (readOnly || name === 'tenant' || name === 'uiSetting') continue; // platform-wide, super admin only
-      const body = sampleBody(name, n++, { companyId: s.demo.companies.maintenance });
+      if (readOnly || write === 'superAdmin') continue; // platform-wide, super admin only: below
+      const body = sampleBody(name, n++, refs);
       const created = (await demoAdmin.crud<{ id: number }>(table.entity.path).save(body as never)) as { id: number };
       const other = coastal.crud<Record<string, unknown>>(table.entity.path);
       expect(await status(other.get(created.id)), `${name} get`).toBe(404);
-      const { password: _createOnly, ...updatable } = body;
+      const updatable = Object.fromEntries(Object.entries(body).filter(([k]) => !table.entity.fields[k]?.createOnly));
       expect(await status(other.save({ ...updatable, id: created.id } as never)), `${name} update`).toBe(404);
       expect(await status(other.remove(created.id)), `${name} delete`).toBe(404);
       const listed = await other.list({ pageSize: 200 });
@@ -159,10 +236,14 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
       expect(await status(demoAdmin.crud(table.entity.path).get(created.id)), `${name} still there`).toBe(200);
     }
     // Platform-wide entities: only the super admin reaches them at all.
+    // Gateway versions are the platform's: every tenant reads them, only the super admin writes.
+    const version = await root.entities.gatewayVersion.save(sampleBody('gatewayVersion', n++, refs) as never);
+    expect(await status(coastal.entities.gatewayVersion.get(version.id))).toBe(200);
+    expect(await status(coastal.entities.gatewayVersion.remove(version.id))).toBe(403);
     for (const name of ['tenant', 'uiSetting'] as const) {
       const created = (await root
         .crud<{ id: number }>(ENTITIES[name].path)
-        .save(sampleBody(name, n++, { companyId: 0 }) as never)) as { id: number };
+        .save(sampleBody(name, n++, refs) as never)) as { id: number };
       expect(await status(coastal.crud(ENTITIES[name].path).get(created.id))).toBe(403);
     }
   });

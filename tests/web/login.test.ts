@@ -1,114 +1,118 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchCaptchas, loginThroughUi } from './support/browser.js';
-import { chromiumMissing, startConsole, type ConsoleFixture } from './support/consoleFixture.js';
+import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
 import { DEMO_PASSWORD } from '../../packages/server/src/seed/demo.js';
 
-describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)('console login and route guard', () => {
-  let fx: ConsoleFixture;
-  beforeAll(async () => {
-    fx = await startConsole();
-  });
-  afterAll(async () => fx?.close());
-
-  it('logs in through the captcha and lands on home, without console errors', async () => {
-    const { page, errors, context } = await fx.open('zh-CN');
-    const answers = watchCaptchas(page);
-    await page.goto(`${fx.base}/login`);
-    await page.getByTestId('captcha-image').first().waitFor();
-    await fx.shot(page, 'login-zh-CN');
-    expect(await page.title()).toBe('LiftCloud 电梯云');
-    await loginThroughUi(page, answers, 'admin', DEMO_PASSWORD);
-    await page.getByTestId('home').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    // the repair and alarm polls start after 2 s: their routes do not exist yet and must stay quiet
-    await page.waitForTimeout(2_500);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the server message for a wrong password and draws a new captcha', async () => {
-    const { page, context } = await fx.open('en-US');
-    const answers = watchCaptchas(page);
-    await page.goto(`${fx.base}/login`);
-    const firstKey = await page.getByTestId('captcha-image').first().getAttribute('data-captcha-key');
-    await loginThroughUi(page, answers, 'admin', 'WrongPassw0rd');
-    await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/Login failed/);
-    await expect
-      .poll(() => page.getByTestId('captcha-image').first().getAttribute('data-captcha-key'))
-      .not.toBe(firstKey);
-    await context.close();
-  });
-
-  it('shows the captcha error on the captcha field', async () => {
-    const { page, context } = await fx.open('en-US');
-    await page.goto(`${fx.base}/login`);
-    await page.getByTestId('captcha-image').first().waitFor();
-    await page.getByTestId('username-input').fill('admin');
-    await page.getByTestId('password-input').fill(DEMO_PASSWORD);
-    await page.getByTestId('captcha-input').first().fill('zzzz');
-    await page.getByTestId('login-button').click();
-    await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/[Vv]erification code/);
-    await context.close();
-  });
-
-  it('validates the form with the server rules before sending', async () => {
-    const { page, context } = await fx.open('en-US');
-    await page.goto(`${fx.base}/login`);
-    await page.getByTestId('login-button').click();
-    await expect
-      .poll(() => page.locator('.ant-form-item-explain-error').first().innerText())
-      .toMatch(/cannot be empty/);
-    await context.close();
-  });
-
-  it('sends a private page to login, and keeps public pages open', async () => {
-    const { page, context } = await fx.open('en-US');
-    await page.goto(`${fx.base}/user`);
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user');
-    await page.goto(`${fx.base}/cloud`);
-    await page.getByTestId('not-available').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/cloud');
-    await page.goto(`${fx.base}/thirdLogin/someone,secret`);
-    await page.getByTestId('not-available').waitFor();
-    await context.close();
-  });
-
-  it('returns to the page asked for after login', async () => {
-    const { page, context } = await fx.open('en-US');
-    const answers = watchCaptchas(page);
-    await page.goto(`${fx.base}/role`);
-    await page.waitForURL((url) => url.pathname === '/login');
-    await loginThroughUi(page, answers, 'admin', DEMO_PASSWORD);
-    await page.getByTestId('list-role').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/role');
-    await context.close();
-  });
-
-  it('logs out on a 401 and reloads to the login screen', async () => {
-    const { page, context } = await fx.openAs('admin', { path: '/user', locale: 'en-US' });
-    await page.getByTestId('list-user').waitFor();
-    // the server ends the session behind the console's back
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('liftcloud.session')!).token as string);
-    await fx.server.fetch('auth/logout', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'console login and route guard',
+  { timeout: BROWSER_TEST_TIMEOUT },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
     });
-    await page.getByTestId('search-button').click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(await page.evaluate(() => localStorage.getItem('liftcloud.session'))).toBeNull();
-    await context.close();
-  });
+    afterAll(async () => fx?.close());
 
-  it('logs out from the user menu after confirmation', async () => {
-    const { page, context } = await fx.openAs('admin', { locale: 'en-US' });
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(await page.evaluate(() => localStorage.getItem('liftcloud.session'))).toBeNull();
-    await context.close();
-  });
-});
+    it('logs in through the captcha and lands on home, without console errors', async () => {
+      const { page, errors, context } = await fx.open('zh-CN');
+      const answers = watchCaptchas(page);
+      await page.goto(`${fx.base}/login`);
+      await page.getByTestId('captcha-image').first().waitFor();
+      await fx.shot(page, 'login-zh-CN');
+      expect(await page.title()).toBe('LiftCloud 电梯云');
+      await loginThroughUi(page, answers, 'admin', DEMO_PASSWORD);
+      await page.getByTestId('home').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      // the repair and alarm polls start after 2 s: their routes do not exist yet and must stay quiet
+      await page.waitForTimeout(2_500);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('shows the server message for a wrong password and draws a new captcha', async () => {
+      const { page, context } = await fx.open('en-US');
+      const answers = watchCaptchas(page);
+      await page.goto(`${fx.base}/login`);
+      const firstKey = await page.getByTestId('captcha-image').first().getAttribute('data-captcha-key');
+      await loginThroughUi(page, answers, 'admin', 'WrongPassw0rd');
+      await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/Login failed/);
+      await expect
+        .poll(() => page.getByTestId('captcha-image').first().getAttribute('data-captcha-key'))
+        .not.toBe(firstKey);
+      await context.close();
+    });
+
+    it('shows the captcha error on the captcha field', async () => {
+      const { page, context } = await fx.open('en-US');
+      await page.goto(`${fx.base}/login`);
+      await page.getByTestId('captcha-image').first().waitFor();
+      await page.getByTestId('username-input').fill('admin');
+      await page.getByTestId('password-input').fill(DEMO_PASSWORD);
+      await page.getByTestId('captcha-input').first().fill('zzzz');
+      await page.getByTestId('login-button').click();
+      await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/[Vv]erification code/);
+      await context.close();
+    });
+
+    it('validates the form with the server rules before sending', async () => {
+      const { page, context } = await fx.open('en-US');
+      await page.goto(`${fx.base}/login`);
+      await page.getByTestId('login-button').click();
+      await expect
+        .poll(() => page.locator('.ant-form-item-explain-error').first().innerText())
+        .toMatch(/cannot be empty/);
+      await context.close();
+    });
+
+    it('sends a private page to login, and keeps public pages open', async () => {
+      const { page, context } = await fx.open('en-US');
+      await page.goto(`${fx.base}/user`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user');
+      await page.goto(`${fx.base}/cloud`);
+      await page.getByTestId('not-available').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/cloud');
+      await page.goto(`${fx.base}/thirdLogin/someone,secret`);
+      await page.getByTestId('not-available').waitFor();
+      await context.close();
+    });
+
+    it('returns to the page asked for after login', async () => {
+      const { page, context } = await fx.open('en-US');
+      const answers = watchCaptchas(page);
+      await page.goto(`${fx.base}/role`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      await loginThroughUi(page, answers, 'admin', DEMO_PASSWORD);
+      await page.getByTestId('list-role').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/role');
+      await context.close();
+    });
+
+    it('logs out on a 401 and reloads to the login screen', async () => {
+      const { page, context } = await fx.openAs('admin', { path: '/user', locale: 'en-US' });
+      await page.getByTestId('list-user').waitFor();
+      // the server ends the session behind the console's back
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('liftcloud.session')!).token as string);
+      await fx.server.fetch('auth/logout', {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      await page.getByTestId('search-button').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await page.evaluate(() => localStorage.getItem('liftcloud.session'))).toBeNull();
+      await context.close();
+    });
+
+    it('logs out from the user menu after confirmation', async () => {
+      const { page, context } = await fx.openAs('admin', { locale: 'en-US' });
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await page.evaluate(() => localStorage.getItem('liftcloud.session'))).toBeNull();
+      await context.close();
+    });
+  },
+);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchCaptchas } from './support/browser.js';
-import { chromiumMissing, startConsole, type ConsoleFixture } from './support/consoleFixture.js';
+import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
 
 /** Pretend the server publishes some notice routes (their server side belongs to later issues). */
 async function publishRoutes(page: Page, routes: Record<string, unknown>): Promise<void> {
@@ -18,126 +18,130 @@ async function publishRoutes(page: Page, routes: Record<string, unknown>): Promi
     );
 }
 
-describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)('notices, live channel and errors', () => {
-  let fx: ConsoleFixture;
-  beforeAll(async () => {
-    fx = await startConsole();
-  });
-  afterAll(async () => fx?.close());
-
-  it('calls no notice route and opens no socket the server does not publish', async () => {
-    const { page, context, errors } = await fx.open('en-US');
-    const calls: string[] = [];
-    const sockets: string[] = [];
-    page.on('request', (r) => calls.push(new URL(r.url()).pathname));
-    page.on('websocket', (ws) => sockets.push(ws.url()));
-    await context.close();
-    const opened = await fx.openAs('admin', { language: 'en-US' });
-    opened.page.on('request', (r) => calls.push(new URL(r.url()).pathname));
-    opened.page.on('websocket', (ws) => sockets.push(ws.url()));
-    await opened.page.getByTestId('home').waitFor();
-    await opened.page.waitForTimeout(2_500);
-    expect(calls.filter((p) => /workOrders|alarmRecords|maintenanceOrder|yearChecks|contract/.test(p))).toEqual([]);
-    expect(sockets).toEqual([]);
-    expect(opened.errors).toEqual([]);
-    expect(errors).toEqual([]);
-    await opened.context.close();
-  });
-
-  it('rings the alarm bell for new alarm records once the route exists', async () => {
-    const opened = await fx.open('en-US');
-    await publishRoutes(opened.page, {
-      'alarmRecords/notice': [
-        { id: 7, elevatorNo: 'E-7', elevatorName: 'Harbour Mall lift 2', alarmTime: '2026-01-02 03:04:05' },
-      ],
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'notices, live channel and errors',
+  { timeout: BROWSER_TEST_TIMEOUT },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
     });
-    const admin = await fx.server.login('admin');
-    await opened.page.goto(`${fx.base}/login`);
-    await opened.page.evaluate(
-      (s) => localStorage.setItem('liftcloud.session', s),
-      JSON.stringify(admin.session.get()),
-    );
-    await opened.page.goto(`${fx.base}/`);
-    const notice = opened.page.locator('.ant-notification-notice', { hasText: 'Alarm bell' });
-    await notice.waitFor({ timeout: 6_000 });
-    expect(await notice.innerText()).toContain('Harbour Mall lift 2');
-    await fx.shot(opened.page, 'alarm-bell-notice-en-US');
-    expect(opened.errors).toEqual([]);
-    await opened.context.close();
-  });
+    afterAll(async () => fx?.close());
 
-  it('shows at most ten expired contracts at the bottom right', async () => {
-    const opened = await fx.open('en-US');
-    const contracts = Array.from({ length: 12 }, (_, i) => ({
-      id: i + 1,
-      contractNo: `HT-${i + 1}`,
-      useUnitName: 'Harbour Mall',
-    }));
-    await publishRoutes(opened.page, { contract: { records: contracts, total: 12, pages: 1 } });
-    const admin = await fx.server.login('admin');
-    await opened.page.goto(`${fx.base}/login`);
-    await opened.page.evaluate(
-      (s) => localStorage.setItem('liftcloud.session', s),
-      JSON.stringify(admin.session.get()),
-    );
-    await opened.page.goto(`${fx.base}/`);
-    const notice = opened.page.locator('.ant-notification-bottomRight .ant-notification-notice', {
-      hasText: 'Contracts expired',
+    it('calls no notice route and opens no socket the server does not publish', async () => {
+      const { page, context, errors } = await fx.open('en-US');
+      const calls: string[] = [];
+      const sockets: string[] = [];
+      page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+      page.on('websocket', (ws) => sockets.push(ws.url()));
+      await context.close();
+      const opened = await fx.openAs('admin', { language: 'en-US' });
+      opened.page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+      opened.page.on('websocket', (ws) => sockets.push(ws.url()));
+      await opened.page.getByTestId('home').waitFor();
+      await opened.page.waitForTimeout(2_500);
+      expect(calls.filter((p) => /workOrders|alarmRecords|maintenanceOrder|yearChecks|contract/.test(p))).toEqual([]);
+      expect(sockets).toEqual([]);
+      expect(opened.errors).toEqual([]);
+      expect(errors).toEqual([]);
+      await opened.context.close();
     });
-    await notice.waitFor({ timeout: 6_000 });
-    expect(await notice.locator('li').count()).toBe(11);
-    expect(await notice.innerText()).toContain('and 2 more');
-    await opened.context.close();
-  });
 
-  it('a user without index 302 never polls repair notices', async () => {
-    const opened = await fx.open('en-US');
-    let polled = false;
-    await publishRoutes(opened.page, { 'workOrders/web': [] });
-    opened.page.on('request', (r) => {
-      if (r.url().includes('/api/workOrders/web')) polled = true;
+    it('rings the alarm bell for new alarm records once the route exists', async () => {
+      const opened = await fx.open('en-US');
+      await publishRoutes(opened.page, {
+        'alarmRecords/notice': [
+          { id: 7, elevatorNo: 'E-7', elevatorName: 'Harbour Mall lift 2', alarmTime: '2026-01-02 03:04:05' },
+        ],
+      });
+      const admin = await fx.server.login('admin');
+      await opened.page.goto(`${fx.base}/login`);
+      await opened.page.evaluate(
+        (s) => localStorage.setItem('liftcloud.session', s),
+        JSON.stringify(admin.session.get()),
+      );
+      await opened.page.goto(`${fx.base}/`);
+      const notice = opened.page.locator('.ant-notification-notice', { hasText: 'Alarm bell' });
+      await notice.waitFor({ timeout: 6_000 });
+      expect(await notice.innerText()).toContain('Harbour Mall lift 2');
+      await fx.shot(opened.page, 'alarm-bell-notice-en-US');
+      expect(opened.errors).toEqual([]);
+      await opened.context.close();
     });
-    const client = await fx.server.login('general');
-    await opened.page.goto(`${fx.base}/login`);
-    await opened.page.evaluate(
-      (s) => localStorage.setItem('liftcloud.session', s),
-      JSON.stringify(client.session.get()),
-    );
-    await opened.page.goto(`${fx.base}/`);
-    await opened.page.getByTestId('home').waitFor();
-    await opened.page.waitForTimeout(2_500);
-    expect(polled).toBe(false);
-    await opened.context.close();
-  });
 
-  it('shows an uncaught error as a message', async () => {
-    const { page, context } = await fx.openAs('admin', { language: 'en-US' });
-    await page.getByTestId('home').waitFor();
-    await page.evaluate(() => setTimeout(() => Promise.reject(new Error('boom in a handler')), 0));
-    await page.locator('.ant-message').getByText('Unexpected error: boom in a handler').waitFor();
-    await context.close();
-  });
+    it('shows at most ten expired contracts at the bottom right', async () => {
+      const opened = await fx.open('en-US');
+      const contracts = Array.from({ length: 12 }, (_, i) => ({
+        id: i + 1,
+        contractNo: `HT-${i + 1}`,
+        useUnitName: 'Harbour Mall',
+      }));
+      await publishRoutes(opened.page, { contract: { records: contracts, total: 12, pages: 1 } });
+      const admin = await fx.server.login('admin');
+      await opened.page.goto(`${fx.base}/login`);
+      await opened.page.evaluate(
+        (s) => localStorage.setItem('liftcloud.session', s),
+        JSON.stringify(admin.session.get()),
+      );
+      await opened.page.goto(`${fx.base}/`);
+      const notice = opened.page.locator('.ant-notification-bottomRight .ant-notification-notice', {
+        hasText: 'Contracts expired',
+      });
+      await notice.waitFor({ timeout: 6_000 });
+      expect(await notice.locator('li').count()).toBe(11);
+      expect(await notice.innerText()).toContain('and 2 more');
+      await opened.context.close();
+    });
 
-  it('logs in with an SMS code after the 60 s countdown starts', async () => {
-    const { page, context } = await fx.open('en-US');
-    const answers = watchCaptchas(page);
-    await page.goto(`${fx.base}/login`);
-    await page.getByText('SMS code', { exact: true }).click();
-    await page.getByTestId('phone-input').fill('13800000007');
-    const image = page.getByTestId('captcha-image');
-    await image.waitFor();
-    const key = (await image.getAttribute('data-captcha-key')) ?? '';
-    await expect.poll(() => answers.has(key)).toBe(true);
-    await page.getByTestId('captcha-input').fill(answers.get(key)!);
-    await page.getByTestId('send-sms-button').click();
-    await expect.poll(() => page.getByTestId('send-sms-button').innerText()).toMatch(/Resend in (59|60) s/);
-    expect(await page.getByTestId('send-sms-button').isDisabled()).toBe(true);
-    const admin = await fx.server.login('admin');
-    const sent = await admin.entities.messageRecord.list({ target: '13800000007' });
-    const code = /(\d{6})/.exec(sent.records[0]!.content)![1]!;
-    await page.getByTestId('sms-code-input').fill(code);
-    await page.getByTestId('sms-login-button').click();
-    await page.getByTestId('home').waitFor();
-    await context.close();
-  });
-});
+    it('a user without index 302 never polls repair notices', async () => {
+      const opened = await fx.open('en-US');
+      let polled = false;
+      await publishRoutes(opened.page, { 'workOrders/web': [] });
+      opened.page.on('request', (r) => {
+        if (r.url().includes('/api/workOrders/web')) polled = true;
+      });
+      const client = await fx.server.login('general');
+      await opened.page.goto(`${fx.base}/login`);
+      await opened.page.evaluate(
+        (s) => localStorage.setItem('liftcloud.session', s),
+        JSON.stringify(client.session.get()),
+      );
+      await opened.page.goto(`${fx.base}/`);
+      await opened.page.getByTestId('home').waitFor();
+      await opened.page.waitForTimeout(2_500);
+      expect(polled).toBe(false);
+      await opened.context.close();
+    });
+
+    it('shows an uncaught error as a message', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US' });
+      await page.getByTestId('home').waitFor();
+      await page.evaluate(() => setTimeout(() => Promise.reject(new Error('boom in a handler')), 0));
+      await page.locator('.ant-message').getByText('Unexpected error: boom in a handler').waitFor();
+      await context.close();
+    });
+
+    it('logs in with an SMS code after the 60 s countdown starts', async () => {
+      const { page, context } = await fx.open('en-US');
+      const answers = watchCaptchas(page);
+      await page.goto(`${fx.base}/login`);
+      await page.getByText('SMS code', { exact: true }).click();
+      await page.getByTestId('phone-input').fill('13800000007');
+      const image = page.getByTestId('captcha-image');
+      await image.waitFor();
+      const key = (await image.getAttribute('data-captcha-key')) ?? '';
+      await expect.poll(() => answers.has(key)).toBe(true);
+      await page.getByTestId('captcha-input').fill(answers.get(key)!);
+      await page.getByTestId('send-sms-button').click();
+      await expect.poll(() => page.getByTestId('send-sms-button').innerText()).toMatch(/Resend in (59|60) s/);
+      expect(await page.getByTestId('send-sms-button').isDisabled()).toBe(true);
+      const admin = await fx.server.login('admin');
+      const sent = await admin.entities.messageRecord.list({ target: '13800000007' });
+      const code = /(\d{6})/.exec(sent.records[0]!.content)![1]!;
+      await page.getByTestId('sms-code-input').fill(code);
+      await page.getByTestId('sms-login-button').click();
+      await page.getByTestId('home').waitFor();
+      await context.close();
+    });
+  },
+);

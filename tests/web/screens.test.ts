@@ -1,135 +1,145 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, listState, startConsole, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  listState,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 import { DEMO_PASSWORD } from '../../packages/server/src/seed/demo.js';
 
 const cells = (page: Page, testId: string) =>
   page.locator(`[data-testid="${testId}"] .ant-table-tbody tr.ant-table-row td:first-child`).allInnerTexts();
 
-describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)('identity and organisation screens', () => {
-  let fx: ConsoleFixture;
-  beforeAll(async () => {
-    fx = await startConsole();
-  });
-  afterAll(async () => fx?.close());
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'identity and organisation screens',
+  { timeout: BROWSER_TEST_TIMEOUT },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
+    });
+    afterAll(async () => fx?.close());
 
-  it('shows each company type on its own page', async () => {
-    const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/maintCompany' });
-    await listState(page, 'list-company');
-    expect(await cells(page, 'list-company')).toEqual(expect.arrayContaining(['DEG-MT', 'DEG-MT-N']));
-    expect(await page.getByTestId('search-form').innerText()).not.toContain('Type');
-    await page.goto(`${fx.base}/agent`);
-    await expect.poll(() => cells(page, 'list-company')).toEqual(['DEG-AG']);
-    await page.getByTestId('create-button').click();
-    await expect.poll(() => page.locator('.ant-modal-title').innerText()).toBe('Add Agent');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    it('shows each company type on its own page', async () => {
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/maintCompany' });
+      await listState(page, 'list-company');
+      expect(await cells(page, 'list-company')).toEqual(expect.arrayContaining(['DEG-MT', 'DEG-MT-N']));
+      expect(await page.getByTestId('search-form').innerText()).not.toContain('Type');
+      await page.goto(`${fx.base}/agent`);
+      await expect.poll(() => cells(page, 'list-company')).toEqual(['DEG-AG']);
+      await page.getByTestId('create-button').click();
+      await expect.poll(() => page.locator('.ant-modal-title').innerText()).toBe('Add Agent');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 
-  it('lists use units, quality bodies, logs and message records', async () => {
-    const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: '/useUnitCom' });
-    expect(await listState(page, 'list-useUnit')).toBe('finish');
-    await page.goto(`${fx.base}/quantity`);
-    await listState(page, 'list-qualityBody');
-    await page.goto(`${fx.base}/userLoginLog`);
-    expect(await listState(page, 'list-loginLog')).toBe('finish');
-    await page.goto(`${fx.base}/userOperateLog`);
-    await listState(page, 'list-operationLog');
-    await page.goto(`${fx.base}/message`);
-    await listState(page, 'list-messageRecord');
-    await page.goto(`${fx.base}/systemSetting`);
-    await page.getByTestId('system-setting').getByText('1.0.0').waitFor();
-    await context.close();
-  });
+    it('lists use units, quality bodies, logs and message records', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: '/useUnitCom' });
+      expect(await listState(page, 'list-useUnit')).toBe('finish');
+      await page.goto(`${fx.base}/quantity`);
+      await listState(page, 'list-qualityBody');
+      await page.goto(`${fx.base}/userLoginLog`);
+      expect(await listState(page, 'list-loginLog')).toBe('finish');
+      await page.goto(`${fx.base}/userOperateLog`);
+      await listState(page, 'list-operationLog');
+      await page.goto(`${fx.base}/message`);
+      await listState(page, 'list-messageRecord');
+      await page.goto(`${fx.base}/systemSetting`);
+      await page.getByTestId('system-setting').getByText('1.0.0').waitFor();
+      await context.close();
+    });
 
-  it('edits a role with the permission tree and assigns users through two lists', async () => {
-    const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/role' });
-    await listState(page, 'list-role');
-    const viewer = fx.server.demo.roles.viewer!;
-    await page.getByTestId(`edit-${viewer}`).click();
-    const tree = page.getByTestId('permission-tree');
-    await tree.waitFor();
-    await page.waitForTimeout(500);
-    await fx.shot(page, 'role-edit-en-US');
-    await tree.locator('.ant-tree-treenode', { hasText: 'User role' }).locator('.ant-tree-checkbox').first().click();
-    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
-    await page.getByTestId('form-role').waitFor({ state: 'detached' });
-    const admin = await fx.server.login('admin');
-    const saved = await admin.entities.role.get(viewer);
-    expect(saved.permissions).toEqual(expect.arrayContaining([3, 5, 110, 45, 341, 117]));
+    it('edits a role with the permission tree and assigns users through two lists', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/role' });
+      await listState(page, 'list-role');
+      const viewer = fx.server.demo.roles.viewer!;
+      await page.getByTestId(`edit-${viewer}`).click();
+      const tree = page.getByTestId('permission-tree');
+      await tree.waitFor();
+      await page.waitForTimeout(500);
+      await fx.shot(page, 'role-edit-en-US');
+      await tree.locator('.ant-tree-treenode', { hasText: 'User role' }).locator('.ant-tree-checkbox').first().click();
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('form-role').waitFor({ state: 'detached' });
+      const admin = await fx.server.login('admin');
+      const saved = await admin.entities.role.get(viewer);
+      expect(saved.permissions).toEqual(expect.arrayContaining([3, 5, 110, 45, 341, 117]));
 
-    await page.getByTestId(`assign-users-${viewer}`).click();
-    const transfer = page.getByTestId('role-users-transfer');
-    await transfer.getByText('Maintenance Admin (companyadmin)').click();
-    await transfer.locator('.ant-transfer-actions button').first().click();
-    await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(async () => (await admin.roles.users(viewer)).selected.map((u) => u.username))
-      .toContain('companyadmin');
-    await context.close();
-  });
+      await page.getByTestId(`assign-users-${viewer}`).click();
+      const transfer = page.getByTestId('role-users-transfer');
+      await transfer.getByText('Maintenance Admin (companyadmin)').click();
+      await transfer.locator('.ant-transfer-actions button').first().click();
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(async () => (await admin.roles.users(viewer)).selected.map((u) => u.username))
+        .toContain('companyadmin');
+      await context.close();
+    });
 
-  it('locks and unlocks a user, and resets a password showing it once', async () => {
-    const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/user?username=qauser' });
-    await listState(page, 'list-user');
-    const id = fx.server.demo.users.qauser!;
-    await page.getByTestId(`lock-${id}`).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.getByTestId(`lock-${id}`).innerText()).toBe('Unlock');
-    await page.getByTestId(`lock-${id}`).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.getByTestId(`lock-${id}`).innerText()).toBe('Lock');
+    it('locks and unlocks a user, and resets a password showing it once', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/user?username=qauser' });
+      await listState(page, 'list-user');
+      const id = fx.server.demo.users.qauser!;
+      await page.getByTestId(`lock-${id}`).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => page.getByTestId(`lock-${id}`).innerText()).toBe('Unlock');
+      await page.getByTestId(`lock-${id}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => page.getByTestId(`lock-${id}`).innerText()).toBe('Lock');
 
-    await page.getByTestId(`reset-password-${id}`).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-    const shown = page.getByTestId('one-time-password');
-    await shown.waitFor();
-    expect((await shown.innerText()).trim().length).toBeGreaterThanOrEqual(8);
-    await fx.shot(page, 'reset-password-en-US');
-    await context.close();
-  });
+      await page.getByTestId(`reset-password-${id}`).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+      const shown = page.getByTestId('one-time-password');
+      await shown.waitFor();
+      expect((await shown.innerText()).trim().length).toBeGreaterThanOrEqual(8);
+      await fx.shot(page, 'reset-password-en-US');
+      await context.close();
+    });
 
-  it('changes the own password with matching entries, then logs in again', async () => {
-    const { page, context } = await fx.openAs('general', { language: 'en-US', path: '/account' });
-    await page.getByTestId('account').waitFor();
-    await page.getByTestId('oldPassword-input').fill(DEMO_PASSWORD);
-    await page.getByTestId('newPassword-input').fill('NewPassw0rd');
-    await page.getByTestId('confirmPassword-input').fill('NewPassw0rX');
-    await expect
-      .poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts())
-      .toEqual([expect.stringMatching(/do not match/)]);
-    await page.getByTestId('confirmPassword-input').fill('NewPassw0rd');
-    await page.getByTestId('change-password').getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await fx.server.login('general', 'NewPassw0rd');
-    await context.close();
-  });
+    it('changes the own password with matching entries, then logs in again', async () => {
+      const { page, context } = await fx.openAs('general', { language: 'en-US', path: '/account' });
+      await page.getByTestId('account').waitFor();
+      await page.getByTestId('oldPassword-input').fill(DEMO_PASSWORD);
+      await page.getByTestId('newPassword-input').fill('NewPassw0rd');
+      await page.getByTestId('confirmPassword-input').fill('NewPassw0rX');
+      await expect
+        .poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts())
+        .toEqual([expect.stringMatching(/do not match/)]);
+      await page.getByTestId('confirmPassword-input').fill('NewPassw0rd');
+      await page.getByTestId('change-password').getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await fx.server.login('general', 'NewPassw0rd');
+      await context.close();
+    });
 
-  it('lists announcements and opens one', async () => {
-    const admin = await fx.server.login('admin');
-    const created = (await admin.entities.announcement.save({
-      title: 'Lift maintenance window',
-      content: 'All lifts in block A stop on Sunday.\nPlease use the stairs.',
-      pinned: true,
-    })) as { id: number };
-    const { page, context } = await fx.openAs('platform', { language: 'en-US' });
-    await page.getByTestId('home').getByText('Lift maintenance window').click();
-    await page.waitForURL((url) => url.pathname === `/publicNoticeDetail/${created.id}`);
-    await page.getByText('Please use the stairs.').waitFor();
-    await page.goto(`${fx.base}/publicNoticeMore`);
-    await page.getByTestId('announcement-list').getByText('Lift maintenance window').waitFor();
-    await context.close();
-  });
+    it('lists announcements and opens one', async () => {
+      const admin = await fx.server.login('admin');
+      const created = (await admin.entities.announcement.save({
+        title: 'Lift maintenance window',
+        content: 'All lifts in block A stop on Sunday.\nPlease use the stairs.',
+        pinned: true,
+      })) as { id: number };
+      const { page, context } = await fx.openAs('platform', { language: 'en-US' });
+      await page.getByTestId('home').getByText('Lift maintenance window').click();
+      await page.waitForURL((url) => url.pathname === `/publicNoticeDetail/${created.id}`);
+      await page.getByText('Please use the stairs.').waitFor();
+      await page.goto(`${fx.base}/publicNoticeMore`);
+      await page.getByTestId('announcement-list').getByText('Lift maintenance window').waitFor();
+      await context.close();
+    });
 
-  it('manages tenants and UI settings as superAdmin', async () => {
-    const { page, context } = await fx.openAs('superAdmin', { language: 'en-US', path: '/tenant' });
-    expect(await listState(page, 'list-tenant')).toBe('finish');
-    await page.goto(`${fx.base}/uiSetting`);
-    await listState(page, 'list-uiSetting');
-    await page.getByTestId('create-button').click();
-    await page.getByTestId('form-uiSetting').waitFor();
-    await page.waitForTimeout(500); // let the dialog finish fading in
-    await fx.shot(page, 'ui-setting-form-en-US');
-    await context.close();
-  });
-});
+    it('manages tenants and UI settings as superAdmin', async () => {
+      const { page, context } = await fx.openAs('superAdmin', { language: 'en-US', path: '/tenant' });
+      expect(await listState(page, 'list-tenant')).toBe('finish');
+      await page.goto(`${fx.base}/uiSetting`);
+      await listState(page, 'list-uiSetting');
+      await page.getByTestId('create-button').click();
+      await page.getByTestId('form-uiSetting').waitFor();
+      await page.waitForTimeout(500); // let the dialog finish fading in
+      await fx.shot(page, 'ui-setting-form-en-US');
+      await context.close();
+    });
+  },
+);

@@ -17,6 +17,9 @@ export function ensureWebBuilt(): void {
 
 export const chromiumMissing = !existsSync(CHROMIUM);
 
+/** Browser tests share two cores with the server and other suites: each step gets room. */
+export const BROWSER_TEST_TIMEOUT = 90_000;
+
 export interface ConsolePage {
   page: Page;
   context: BrowserContext;

@@ -11,8 +11,34 @@ import { tenant } from './tenant.js';
 import { uiSetting } from './uiSetting.js';
 import { useUnit } from './useUnit.js';
 import { user } from './user.js';
+import { elevator } from './elevator.js';
+import { elevatorPart } from './elevatorPart.js';
+import { elevatorUser, faultTemplate, floorDisplayTemplate } from './elevatorSettings.js';
+import { floorMapping } from './floorMapping.js';
+import { gatewayDevice } from './gatewayDevice.js';
+import { gatewayVersion } from './gatewayVersion.js';
+import { meterGateway, monitorDevice } from './monitoring.js';
+import { netApply } from './netApply.js';
+import { part, partType } from './part.js';
+import { camera, programCard, smartScreen } from './smartDevices.js';
 
 export {
+  camera,
+  elevator,
+  elevatorPart,
+  elevatorUser,
+  faultTemplate,
+  floorDisplayTemplate,
+  floorMapping,
+  gatewayDevice,
+  gatewayVersion,
+  meterGateway,
+  monitorDevice,
+  netApply,
+  part,
+  partType,
+  programCard,
+  smartScreen,
   accessToken,
   announcement,
   company,
@@ -28,6 +54,22 @@ export {
 };
 
 export const ENTITIES = {
+  camera,
+  elevator,
+  elevatorPart,
+  elevatorUser,
+  faultTemplate,
+  floorDisplayTemplate,
+  floorMapping,
+  gatewayDevice,
+  gatewayVersion,
+  meterGateway,
+  monitorDevice,
+  netApply,
+  part,
+  partType,
+  programCard,
+  smartScreen,
   accessToken,
   announcement,
   company,
@@ -59,3 +101,10 @@ export type LoginLog = RecordOf<F<typeof loginLog>>;
 export type OperationLog = RecordOf<F<typeof operationLog>>;
 export type UiSetting = RecordOf<F<typeof uiSetting>>;
 export type AccessToken = RecordOf<F<typeof accessToken>>;
+export type Elevator = RecordOf<F<typeof elevator>>;
+export type ElevatorInput = InputOf<F<typeof elevator>>;
+export type GatewayDevice = RecordOf<F<typeof gatewayDevice>>;
+export type NetApply = RecordOf<F<typeof netApply>>;
+export type FloorMapping = RecordOf<F<typeof floorMapping>>;
+export type Part = RecordOf<F<typeof part>>;
+export type SmartScreen = RecordOf<F<typeof smartScreen>>;

@@ -27,6 +27,7 @@ export const enUS = {
   'validation.username': '{field}: 4 to 25 characters of letters, digits, @, dot and underscore',
   'validation.password': '{field}: 8 to 30 characters with upper case, lower case and digits',
   'validation.dateTime': '{field}: must be a date and time (yyyy-MM-dd HH:mm:ss)',
+  'validation.date': '{field}: must be a date (yyyy-MM-dd)',
   'validation.authString': '{field}: only the characters 0 and 1',
   'validation.reservedUsername': '{field}: this name is reserved',
   'validation.passwordMismatch': '{field}: the two password entries do not match',

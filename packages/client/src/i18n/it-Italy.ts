@@ -27,6 +27,7 @@ export const itItaly: Record<MessageKey, string> = {
   'validation.username': '{field}: da 4 a 25 caratteri tra lettere, cifre, @, punto e trattino basso',
   'validation.password': '{field}: da 8 a 30 caratteri con maiuscole, minuscole e cifre',
   'validation.dateTime': '{field}: deve essere una data e ora (yyyy-MM-dd HH:mm:ss)',
+  'validation.date': '{field}: deve essere una data (yyyy-MM-dd)',
   'validation.authString': '{field}: solo i caratteri 0 e 1',
   'validation.reservedUsername': '{field}: questo nome è riservato',
   'validation.passwordMismatch': '{field}: le due password non coincidono',

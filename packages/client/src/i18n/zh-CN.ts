@@ -27,6 +27,7 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.username': '{field}：4到25位字母、数字、@、点或下划线',
   'validation.password': '{field}：8到30位，须包含大写字母、小写字母和数字',
   'validation.dateTime': '{field}：必须是日期时间（yyyy-MM-dd HH:mm:ss）',
+  'validation.date': '{field}：必须是日期（yyyy-MM-dd）',
   'validation.authString': '{field}：只能包含字符0和1',
   'validation.reservedUsername': '{field}：该名称为系统保留',
   'validation.passwordMismatch': '{field}：两次输入的密码不一致',

@@ -9,6 +9,8 @@ export interface FormatRule {
   /** JSON Schema format name: lc- keeps ours apart from the standard formats. */
   format: `lc-${string}`;
   message: MessageKey;
+  /** Values the message names ({length}). */
+  params?: Record<string, number>;
   test(value: string): boolean;
 }
 
@@ -68,6 +70,25 @@ export const dateTime = rule('lc-datetime', 'validation.dateTime', (v) => {
 /** The auth string: characters 0 and 1 only (console-shell.md §6). */
 export const authString = rule('lc-auth-string', 'validation.authString', (v) => /^[01]*$/.test(v));
 
+/** A gateway's DTU number: 11 digits. */
+export const dtu: FormatRule = {
+  format: 'lc-dtu',
+  message: 'rule.dtuCode',
+  params: { length: 11 },
+  test: (v) => /^\d{11}$/.test(v),
+};
+
+/** A smart screen's password: 6 to 20 letters and digits. */
+export const screenPassword = rule('lc-screen-password', 'rule.screenPassword', (v) => /^[A-Za-z0-9]{6,20}$/.test(v));
+
+/** A calendar date yyyy-MM-dd that exists. */
+export const calendarDate = rule('lc-date', 'validation.date', (v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+});
+
 export const FORMAT_RULES = [
   username,
   password,
@@ -77,6 +98,9 @@ export const FORMAT_RULES = [
   float,
   dateTime,
   authString,
+  dtu,
+  screenPassword,
+  calendarDate,
 ] as const;
 
 export function formatRule(format: string): FormatRule | undefined {

@@ -92,7 +92,7 @@ export const datetime = (label: Localized): Field<string> =>
 
 /** A calendar date yyyy-MM-dd with no time zone (ex-factory date, contract start). */
 export const date = (label: Localized): Field<string> =>
-  field('date', label, Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, 'x-rule': 'date' }));
+  field('date', label, Type.String({ format: formats.calendarDate.format, maxLength: 10 }));
 
 /** The id of another record of the same tenant. */
 export const ref = (label: Localized): Field<number> =>

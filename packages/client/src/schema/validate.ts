@@ -105,7 +105,7 @@ export function issuesFromErrors(schema: TSchema, errors: Iterable<SchemaError>)
       }
       case 'format': {
         const r = formatRule(String(e.params.format));
-        add(field, r ? r.message : 'validation.invalid');
+        add(field, r ? r.message : 'validation.invalid', r?.params);
         break;
       }
       default:

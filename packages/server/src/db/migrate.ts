@@ -1,11 +1,13 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.js';
 import * as m001 from './migrations/001_platform.js';
+import * as m002 from './migrations/002_registry.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
 const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
   '001_platform': m001,
+  '002_registry': m002,
 };
 
 class CodeMigrations implements MigrationProvider {

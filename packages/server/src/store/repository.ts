@@ -48,8 +48,15 @@ export interface TableSpec<F extends Fields = Fields> {
   orgColumn?: string;
   /** The input field that names the organisation of a new row; else the caller's current organisation. */
   orgField?: keyof F & string;
-  /** Reference fields checked against the caller's tenant, by target table. */
+  /**
+   * Reference fields and the table they point into. A reference must be a row of the caller's tenant;
+   * a company must also be inside the caller's organisations, unless it is named in `relatedCompanies`.
+   */
   refs?: Partial<Record<keyof F & string, string>>;
+  /** Company references that may point anywhere in the tenant and also make the row visible to that company. */
+  relatedCompanies?: (keyof F & string)[];
+  /** Fields unique on the whole platform (usernames, DTU numbers); other unique fields are unique per tenant. */
+  platformUnique?: (keyof F & string)[];
   links?: Partial<Record<keyof F & string, LinkSpec>>;
   jsonFields?: (keyof F & string)[];
   /** SQL for read-only fields, selected beside the row. */
@@ -104,7 +111,8 @@ export class Repository<F extends Fields = Fields> {
     if (this.spec.scope === 'org' && scope.orgIds !== null) {
       const ids = scope.orgIds.length ? scope.orgIds : [-1];
       const col = `t.${this.orgColumn}`;
-      q = q.where((eb) => eb.or([eb(col, 'is', null), eb(col, 'in', ids)]));
+      const related = (this.spec.relatedCompanies ?? []).map((c) => `t.${c}`);
+      q = q.where((eb) => eb.or([eb(col, 'is', null), eb(col, 'in', ids), ...related.map((r) => eb(r, 'in', ids))]));
     }
     if (this.spec.ownerFilter) q = this.spec.ownerFilter(q, caller);
     return q;
@@ -225,7 +233,8 @@ export class Repository<F extends Fields = Fields> {
       if (v === undefined || v === null) continue;
       let q = ctx.trx.selectFrom(table).select('id').where('id', '=', v);
       if (table !== 'tenants') q = q.where('tenantId', '=', tenantId);
-      if (table === 'companies' && ctx.caller.scope.orgIds)
+      const related = (this.spec.relatedCompanies as string[] | undefined)?.includes(field);
+      if (table === 'companies' && ctx.caller.scope.orgIds && !related)
         q = q.where('id', 'in', ctx.caller.scope.orgIds.length ? ctx.caller.scope.orgIds : [-1]);
       if (!(await q.executeTakeFirst())) issues.push({ field, rule: 'validation.reference' });
     }
@@ -252,9 +261,9 @@ export class Repository<F extends Fields = Fields> {
         .selectFrom(this.spec.table)
         .select('id')
         .where(field as string, '=', v);
-      // Usernames and host names are unique on the whole platform; other codes within a tenant.
-      if (this.spec.scope !== 'platform' && !['username', 'host'].includes(field))
-        q = q.where('tenantId', '=', tenantOf(ctx.caller));
+      const platformWide =
+        this.spec.scope === 'platform' || (this.spec.platformUnique as string[] | undefined)?.includes(field);
+      if (!platformWide) q = q.where('tenantId', '=', tenantOf(ctx.caller));
       if (id !== null) q = q.where('id', '!=', id);
       if (await q.executeTakeFirst())
         issues.push({ field, rule: 'validation.duplicate', params: { value: String(v) } });

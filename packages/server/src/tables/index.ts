@@ -14,6 +14,27 @@ import {
 import { tenantTable } from './tenant.js';
 import { uiSettingTable } from './uiSetting.js';
 import { userTable } from './user.js';
+import {
+  cameraTable,
+  elevatorPartTable,
+  elevatorTable,
+  elevatorUserTable,
+  faultTemplateTable,
+  floorDisplayTemplateTable,
+  floorMappingTable,
+  gatewayDeviceTable,
+  gatewayVersionTable,
+  meterGatewayTable,
+  monitorDeviceTable,
+  netApplyTable,
+  partTable,
+  partTypeTable,
+  programCardTable,
+  smartScreenTable,
+} from './registry.js';
+
+const SMART_DEVICES = [813, 71, 73, 855] as const;
+const ELEVATOR_SETTINGS = [20, 24, 109, 839] as const;
 
 /** How each entity's routes are exposed: its store spec, who may read and write, and which writes exist. */
 export interface Exposure {
@@ -40,4 +61,21 @@ export const EXPOSED: Exposure[] = [
   { table: as(operationLogTable), read: 818, write: 818, readOnly: true },
   { table: as(uiSettingTable), read: 'superAdmin', write: 'superAdmin' },
   { table: as(accessTokenTable), read: -1, write: -1, readOnly: true },
+  // the elevator and device registry
+  { table: as(elevatorTable), read: 110, write: 110 },
+  { table: as(floorMappingTable), read: 110, write: 110 },
+  { table: as(elevatorPartTable), read: 110, write: 110 },
+  { table: as(elevatorUserTable), read: 110, write: 110 },
+  { table: as(gatewayDeviceTable), read: 9, write: 9 },
+  { table: as(gatewayVersionTable), read: 9, write: 'superAdmin' },
+  { table: as(partTable), read: 806, write: 806 },
+  { table: as(partTypeTable), read: 806, write: 806 },
+  { table: as(programCardTable), read: SMART_DEVICES, write: SMART_DEVICES },
+  { table: as(smartScreenTable), read: SMART_DEVICES, write: SMART_DEVICES },
+  { table: as(cameraTable), read: SMART_DEVICES, write: SMART_DEVICES },
+  { table: as(monitorDeviceTable), read: 812, write: 812 },
+  { table: as(meterGatewayTable), read: 856, write: 856 },
+  { table: as(netApplyTable), read: 814, write: 814 },
+  { table: as(faultTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
+  { table: as(floorDisplayTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
 ];

@@ -5,6 +5,7 @@ import type { TableSpec } from '../store/repository.js';
 export const uiSettingTable: TableSpec<typeof uiSetting.fields> = {
   entity: uiSetting,
   table: 'uiSettings',
+  platformUnique: ['host'],
   scope: 'tenant',
   refs: { companyId: 'companies' },
 };

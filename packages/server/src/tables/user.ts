@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.js';
 export const userTable: TableSpec<typeof user.fields> = {
   entity: user,
   table: 'users',
+  platformUnique: ['username'],
   scope: 'org',
   orgColumn: 'companyId',
   orgField: 'companyId',
