@@ -77,5 +77,7 @@ describe('debug redaction', () => {
       redactBody(JSON.stringify({ username: 'admin', password: 'LiftDemo2026', captchaCode: '1234', token: 'lct_x' })),
     ) as Record<string, string>;
     expect(body).toEqual({ username: 'admin', password: '***', captchaCode: '***', token: '***' });
+    const answer = JSON.parse(redactBody(JSON.stringify({ code: 200, data: { imPassword: 'x', creditCode: 'C1' } })));
+    expect(answer).toEqual({ code: 200, data: { imPassword: '***', creditCode: 'C1' } });
   });
 });

@@ -1,6 +1,12 @@
 import { redactBody, redactHeaders } from './redact.js';
 
-/** A fetch that writes each request's headers and body (secrets redacted) and the answer's timing to a log. */
+/** Enough of an answer's body to see what came back without flooding the terminal. */
+const BODY_SHOWN = 500;
+
+const shorten = (text: string) =>
+  text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} chars)` : text;
+
+/** A fetch that writes each request's headers and body and the answer's status, time and body, secrets redacted. */
 export function debugFetch(inner: typeof fetch, log: (line: string) => void): typeof fetch {
   return async (input, init) => {
     const headers = redactHeaders(Object.fromEntries(new Headers(init?.headers).entries()));
@@ -9,6 +15,7 @@ export function debugFetch(inner: typeof fetch, log: (line: string) => void): ty
     const started = performance.now();
     const response = await inner(input, init);
     log(`<   ${response.status} ${response.statusText} in ${Math.round(performance.now() - started)} ms`);
+    log(`<   body: ${shorten(redactBody(await response.clone().text()))}`);
     return response;
   };
 }

@@ -1,11 +1,11 @@
-/** Keys whose values never reach a debug line. */
-const SECRET_KEY = /pass(word)?|token|secret|code|authorization|cookie|imPassword/i;
+/** Keys whose text values never reach a debug line: passwords, tokens, secrets, SMS and captcha codes. */
+const SECRET_KEY = /password|token|secret|^code$|^captchaCode$|authorization|cookie/i;
 
 /** A JSON body with secret values replaced by "***". */
 export function redactBody(body: string): string {
   try {
     return JSON.stringify(JSON.parse(body), (key, value: unknown) =>
-      key && SECRET_KEY.test(key) && value !== null && value !== '' ? '***' : value,
+      key && SECRET_KEY.test(key) && typeof value === 'string' && value !== '' ? '***' : value,
     );
   } catch {
     return `<${body.length} bytes>`;
