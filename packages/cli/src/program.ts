@@ -47,7 +47,10 @@ export async function buildProgram(wanted: ReadonlySet<string> | 'all'): Promise
   const program = rootProgram();
   for (const spec of COMMANDS) {
     if (wanted === 'all' || wanted.has(spec.name)) (await spec.load())(program);
-    else program.command(spec.name).description(spec.summary());
+    else {
+      const stub = program.command(spec.name).description(spec.summary());
+      if (spec.group) stub.helpGroup(spec.group());
+    }
   }
   // A name nobody above knows may be an entity newer than the manifest: ask the client (slow path only).
   const known = new Set(COMMANDS.map((c) => c.name));

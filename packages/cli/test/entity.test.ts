@@ -16,7 +16,9 @@ setLanguage('en-US');
 describe('entity commands', () => {
   it('the manifest `--help` reads matches the client ENTITIES (run npm run gen:manifest -w @liftcloud/cli)', () => {
     const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const expected = Object.values(ENTITIES).map((e) => ({ command: kebab(e.name), entity: e.name, label: e.label }));
+    const expected = Object.values(ENTITIES)
+      .map((e) => ({ command: kebab(e.name), entity: e.name, label: e.label }))
+      .sort((a, b) => a.command.localeCompare(b.command));
     expect(ENTITY_COMMANDS).toEqual(expected);
     expect(ENTITY_COMMANDS.map((e) => e.command)).toEqual(
       expect.arrayContaining(['company', 'use-unit', 'quality-body', 'message-record', 'login-log', 'access-token']),

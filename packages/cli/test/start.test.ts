@@ -79,9 +79,11 @@ describe('start path', () => {
 
   it('help texts follow LANG', async () => {
     const zh = await runCli(['--help'], { env: { LANG: 'zh_CN.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
-    expect(zh.stdout).toContain('企业：列表');
+    expect(zh.stdout).toContain('记录（每个都有');
+    expect(zh.stdout).toMatch(/^ {2}company +企业$/m);
     const it = await runCli(['--help'], { env: { LANG: 'it_IT.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
-    expect(it.stdout).toContain('Azienda: elenco');
+    expect(it.stdout).toContain('Record (ognuno');
+    expect(it.stdout).toMatch(/^ {2}company +Azienda$/m);
   });
 
   it('an unknown command or flag is a usage error (exit 2)', async () => {

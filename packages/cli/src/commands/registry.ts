@@ -6,6 +6,8 @@ import { currentLanguage, t } from '../i18n/index.js';
 export interface CommandSpec {
   name: string;
   summary(): string;
+  /** The help section it is listed under, when not the general one. */
+  group?(): string;
   /** Adds the full command (options, subcommands, actions) to the program. */
   load(): Promise<(program: Command) => void>;
 }
@@ -26,7 +28,8 @@ const fixed: CommandSpec[] = [
 /** One command per entity of the client's ENTITIES (through the generated manifest), all built by entity/. */
 const entities: CommandSpec[] = ENTITY_COMMANDS.map((e) => ({
   name: e.command,
-  summary: () => t('cmd.entity.group', { label: e.label[currentLanguage()] }),
+  summary: () => e.label[currentLanguage()],
+  group: () => t('help.records'),
   load: async () => {
     const { registerEntity } = await import('./entity/index.js');
     return (program: Command) => registerEntity(program, e.entity, e.command);

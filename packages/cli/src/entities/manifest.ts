@@ -21,7 +21,44 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     entity: 'announcement',
     label: { 'zh-CN': '公告', 'en-US': 'Announcement', 'it-Italy': 'Annuncio' },
   },
+  { command: 'camera', entity: 'camera', label: { 'zh-CN': '摄像头', 'en-US': 'Camera', 'it-Italy': 'Telecamera' } },
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
+  { command: 'elevator', entity: 'elevator', label: { 'zh-CN': '电梯', 'en-US': 'Elevator', 'it-Italy': 'Ascensore' } },
+  {
+    command: 'elevator-part',
+    entity: 'elevatorPart',
+    label: { 'zh-CN': '电梯部件', 'en-US': 'Elevator part', 'it-Italy': 'Componente ascensore' },
+  },
+  {
+    command: 'elevator-user',
+    entity: 'elevatorUser',
+    label: { 'zh-CN': '电梯人员关系', 'en-US': 'Elevator-user relation', 'it-Italy': 'Relazione ascensore-utente' },
+  },
+  {
+    command: 'fault-template',
+    entity: 'faultTemplate',
+    label: { 'zh-CN': '故障模板', 'en-US': 'Fault template', 'it-Italy': 'Modello guasti' },
+  },
+  {
+    command: 'floor-display-template',
+    entity: 'floorDisplayTemplate',
+    label: { 'zh-CN': '楼层显示模板', 'en-US': 'Floor display template', 'it-Italy': 'Modello display piani' },
+  },
+  {
+    command: 'floor-mapping',
+    entity: 'floorMapping',
+    label: { 'zh-CN': '楼层对照', 'en-US': 'Floor mapping', 'it-Italy': 'Mappatura piani' },
+  },
+  {
+    command: 'gateway-device',
+    entity: 'gatewayDevice',
+    label: { 'zh-CN': '网关设备', 'en-US': 'Gateway', 'it-Italy': 'Gateway' },
+  },
+  {
+    command: 'gateway-version',
+    entity: 'gatewayVersion',
+    label: { 'zh-CN': '网关版本', 'en-US': 'Gateway version', 'it-Italy': 'Versione gateway' },
+  },
   {
     command: 'login-log',
     entity: 'loginLog',
@@ -33,9 +70,35 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '消息记录', 'en-US': 'Message record', 'it-Italy': 'Registro messaggi' },
   },
   {
+    command: 'meter-gateway',
+    entity: 'meterGateway',
+    label: { 'zh-CN': '电表网关', 'en-US': 'Meter gateway', 'it-Italy': 'Gateway contatori' },
+  },
+  {
+    command: 'monitor-device',
+    entity: 'monitorDevice',
+    label: { 'zh-CN': '监控设备', 'en-US': 'Monitor device', 'it-Italy': 'Dispositivo di monitoraggio' },
+  },
+  {
+    command: 'net-apply',
+    entity: 'netApply',
+    label: { 'zh-CN': '电梯入网申请', 'en-US': 'Network application', 'it-Italy': 'Richiesta di connessione' },
+  },
+  {
     command: 'operation-log',
     entity: 'operationLog',
     label: { 'zh-CN': '操作日志', 'en-US': 'Operation log', 'it-Italy': 'Registro operazioni' },
+  },
+  { command: 'part', entity: 'part', label: { 'zh-CN': '配件', 'en-US': 'Part', 'it-Italy': 'Ricambio' } },
+  {
+    command: 'part-type',
+    entity: 'partType',
+    label: { 'zh-CN': '配件类型', 'en-US': 'Part type', 'it-Italy': 'Tipo ricambio' },
+  },
+  {
+    command: 'program-card',
+    entity: 'programCard',
+    label: { 'zh-CN': '节目单', 'en-US': 'Program card', 'it-Italy': 'Palinsesto' },
   },
   {
     command: 'quality-body',
@@ -43,6 +106,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '质监局', 'en-US': 'Quality supervision body', 'it-Italy': 'Ente di vigilanza' },
   },
   { command: 'role', entity: 'role', label: { 'zh-CN': '角色', 'en-US': 'Role', 'it-Italy': 'Ruolo' } },
+  {
+    command: 'smart-screen',
+    entity: 'smartScreen',
+    label: { 'zh-CN': '智能屏', 'en-US': 'Smart screen', 'it-Italy': 'Schermo smart' },
+  },
   { command: 'tenant', entity: 'tenant', label: { 'zh-CN': '租户', 'en-US': 'Tenant', 'it-Italy': 'Tenant' } },
   {
     command: 'ui-setting',

@@ -54,6 +54,7 @@ export const enUS = {
   'help.globalOptions': 'Global Options:',
   'help.commands': 'Commands:',
   'help.arguments': 'Arguments:',
+  'help.records': 'Records (each: list, get, create, update, delete, export):',
   'help.exitCodes': 'Exit codes: liftctl help exit-codes',
   'exit.ok': 'success',
   'exit.error': 'error: the server or the network refused or failed',

@@ -55,6 +55,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   'help.globalOptions': 'Opzioni globali:',
   'help.commands': 'Comandi:',
   'help.arguments': 'Argomenti:',
+  'help.records': 'Record (ognuno: list, get, create, update, delete, export):',
   'help.exitCodes': 'Codici di uscita: liftctl help exit-codes',
   'exit.ok': 'successo',
   'exit.error': 'errore: il server o la rete ha rifiutato o non ha risposto',

@@ -55,6 +55,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'help.globalOptions': '全局选项：',
   'help.commands': '命令：',
   'help.arguments': '参数：',
+  'help.records': '记录（每个都有 list、get、create、update、delete、export）：',
   'help.exitCodes': '退出码：liftctl help exit-codes',
   'exit.ok': '成功',
   'exit.error': '错误：服务器或网络拒绝或失败',

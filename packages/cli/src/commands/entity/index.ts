@@ -14,7 +14,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function registerEntity(program: Command, entity: string, name: string): void {
   const def = entityDef(entity);
   const label = labelOf(def);
-  const group = program.command(name).description(t('cmd.entity.group', { label }));
+  const group = program.command(name).description(t('cmd.entity.group', { label })).helpGroup(t('help.records'));
 
   addFilterOptions(group.command('list').alias('ls').description(t('cmd.entity.list', { label })), def)
     .option('--all', t('opt.all'))
