@@ -132,6 +132,7 @@ export const enUS = {
   'entity.deleteFailed': '{label} {id}: {reason}',
   'entity.confirmDelete': 'Delete {count} {label} record(s): {ids}?',
   'entity.dryRun': 'Dry run: nothing sent. Would {method} {path}:',
+  'entity.none': 'No {label} records',
   'entity.page': 'Page {pageNo} of {pages}, {total} records',
   'entity.fetched': 'Fetched {count} records…',
   'entity.badInt': 'must be a whole number',

@@ -134,6 +134,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   'entity.deleteFailed': '{label} {id}: {reason}',
   'entity.confirmDelete': 'Eliminare {count} record {label}: {ids}?',
   'entity.dryRun': 'Prova: niente inviato. Si farebbe {method} {path}:',
+  'entity.none': 'Nessun record {label}',
   'entity.page': 'Pagina {pageNo} di {pages}, {total} record',
   'entity.fetched': 'Letti {count} record…',
   'entity.badInt': 'deve essere un numero intero',

@@ -132,6 +132,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'entity.deleteFailed': '{label} {id}：{reason}',
   'entity.confirmDelete': '删除 {count} 条{label}记录：{ids}？',
   'entity.dryRun': '试运行：未发送。将要 {method} {path}：',
+  'entity.none': '没有{label}记录',
   'entity.page': '第 {pageNo}/{pages} 页，共 {total} 条',
   'entity.fetched': '已获取 {count} 条…',
   'entity.badInt': '必须是整数',

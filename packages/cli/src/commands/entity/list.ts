@@ -6,7 +6,7 @@ import { recordSink } from '../../output/records.js';
 import { terminal } from '../../output/terminal.js';
 import { contextFor } from '../options.js';
 import { tableColumns, wideColumns } from './columns.js';
-import { entityDef, type Row } from './definition.js';
+import { entityDef, labelOf, type Row } from './definition.js';
 import { queryFrom } from './filters.js';
 
 export interface ListOptions {
@@ -37,7 +37,10 @@ export async function listAction(entity: string, opts: ListOptions, cmd: Command
       } else {
         const page = await calls.list(query);
         for (const row of page.records) await sink.write(row);
-        pageNote = t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
+        pageNote =
+          page.total === 0
+            ? t('entity.none', { label: labelOf(def) })
+            : t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
       }
     },
     { spinner: !opts.all },
