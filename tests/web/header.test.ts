@@ -4,6 +4,7 @@ import {
   listState,
   sidebarTexts,
   startConsole,
+  BROWSER_TEST_TIMEOUT,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
 

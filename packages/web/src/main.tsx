@@ -8,11 +8,13 @@ import { fetchRuntimeConfig } from './boot/runtimeConfig';
 import { createBrowserSessionStore } from './boot/sessionStore';
 import { DAYJS_LOCALE, loadAntdLocale } from './i18n/antdLocale';
 import { setupI18n } from './i18n/setup';
+import { preloadScreensFor } from './routes/router';
 import './styles.css';
 
 /** Boot: runtime config, language and antd texts in parallel, then one client for the page's life. */
 async function boot(): Promise<void> {
   installGlobalErrorHandlers();
+  preloadScreensFor(location.pathname);
   const session = createBrowserSessionStore();
   const language = session.getLanguage() ?? 'zh-CN';
   const [config, antdLocale] = await Promise.all([fetchRuntimeConfig(), loadAntdLocale(language), setupI18n(language)]);

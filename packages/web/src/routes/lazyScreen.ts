@@ -31,8 +31,21 @@ export async function loadWithDeadline<T>(load: () => Promise<T>, deadlineMs = C
   }
 }
 
-/** React.lazy with the deadline: every route screen is its own chunk. */
+/**
+ * React.lazy with the deadline: every route screen is its own chunk. preload() starts the download early
+ * (at boot, for the screens of the address being opened) so chunks do not wait for each other.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own signature takes any props
 export function lazyScreen<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
-  return lazy(() => loadWithDeadline(load));
+  let loading: Promise<{ default: C }> | null = null;
+  const preload = () => {
+    loading ??= loadWithDeadline(load).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
 }
+
+export type Preloadable = { preload: () => Promise<unknown> };

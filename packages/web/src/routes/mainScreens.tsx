@@ -1,5 +1,15 @@
-import type { ReactNode } from 'react';
-import { lazyScreen } from './lazyScreen';
+import type { ComponentType, ReactNode } from 'react';
+import { lazyScreen, type Preloadable } from './lazyScreen';
+
+/** A route's screen and a way to start downloading it before it renders. */
+export interface ScreenEntry {
+  element: ReactNode;
+  preload: () => Promise<unknown>;
+}
+
+function entry<P extends object>(Screen: ComponentType<P> & Preloadable, props: P): ScreenEntry {
+  return { element: <Screen {...props} />, preload: Screen.preload };
+}
 
 const Home = lazyScreen(() => import('../pages/home/HomePage'));
 const Account = lazyScreen(() => import('../pages/account/AccountPage'));
@@ -18,29 +28,29 @@ const MessageRecords = lazyScreen(() => import('../pages/messages/MessageRecords
 const SystemSetting = lazyScreen(() => import('../pages/systemSetting/SystemSettingPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
-export const HOME_SCREENS: Record<string, ReactNode> = {
-  '/': <Home />,
-  '/account': <Account />,
-  '/publicNoticeMore': <AnnouncementList />,
-  '/publicNoticeDetail/:id': <AnnouncementDetail />,
+export const HOME_SCREENS: Record<string, ScreenEntry> = {
+  '/': entry(Home, {}),
+  '/account': entry(Account, {}),
+  '/publicNoticeMore': entry(AnnouncementList, {}),
+  '/publicNoticeDetail/:id': entry(AnnouncementDetail, {}),
 };
 
 /** Sidebar pages built so far; every other sidebar path shows NotAvailable. */
-export const BUILT_MENU_SCREENS: Record<string, ReactNode> = {
-  '/user': <Users />,
-  '/role': <Roles />,
-  '/createCompany': <Companies type={1} />,
-  '/maintCompany': <Companies type={2} />,
-  '/propertyCompany': <Companies type={3} />,
-  '/installCompany': <Companies type={4} />,
-  '/changeCompany': <Companies type={5} />,
-  '/agent': <Companies type={7} />,
-  '/useUnitCom': <UseUnits />,
-  '/quantity': <QualityBodies />,
-  '/tenant': <Tenants />,
-  '/uiSetting': <UiSettings />,
-  '/userLoginLog': <LoginLogs />,
-  '/userOperateLog': <OperationLogs />,
-  '/message': <MessageRecords />,
-  '/systemSetting': <SystemSetting />,
+export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
+  '/user': entry(Users, {}),
+  '/role': entry(Roles, {}),
+  '/createCompany': entry(Companies, { type: 1 }),
+  '/maintCompany': entry(Companies, { type: 2 }),
+  '/propertyCompany': entry(Companies, { type: 3 }),
+  '/installCompany': entry(Companies, { type: 4 }),
+  '/changeCompany': entry(Companies, { type: 5 }),
+  '/agent': entry(Companies, { type: 7 }),
+  '/useUnitCom': entry(UseUnits, {}),
+  '/quantity': entry(QualityBodies, {}),
+  '/tenant': entry(Tenants, {}),
+  '/uiSetting': entry(UiSettings, {}),
+  '/userLoginLog': entry(LoginLogs, {}),
+  '/userOperateLog': entry(OperationLogs, {}),
+  '/message': entry(MessageRecords, {}),
+  '/systemSetting': entry(SystemSetting, {}),
 };

@@ -1,7 +1,7 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { MENU } from '@liftcloud/client';
-import { lazyScreen } from './lazyScreen';
-import { BUILT_MENU_SCREENS, HOME_SCREENS } from './mainScreens';
+import { lazyScreen, type Preloadable } from './lazyScreen';
+import { BUILT_MENU_SCREENS, HOME_SCREENS, type ScreenEntry } from './mainScreens';
 import { PageAccess } from './PageAccess';
 import { LOGIN_PATH } from './paths';
 import { RootFrame } from './RootFrame';
@@ -16,28 +16,44 @@ const NotFound = lazyScreen(() => import('../components/NotFound'));
 /** Sidebar pages that live in the main layout (new-page items are standalone routes). */
 const MENU_PATHS = [...new Set(MENU.flatMap((g) => g.children.filter((c) => !c.newPage).map((c) => c.path)))];
 
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+const route = (
+  path: string | undefined,
+  element: ScreenEntry['element'],
+  loads: Preloadable,
+  children?: RouteObject[],
+) =>
+  ({ path, element: screen(path ?? 'layout', element), handle: { preload: loads.preload }, children }) as RouteObject;
+
+const notAvailable: ScreenEntry = { element: <NotAvailable />, preload: NotAvailable.preload };
+
+const ROUTES: RouteObject[] = [
+  {
+    element: <RootFrame />,
+    children: [
+      route(LOGIN_PATH, <Login />, Login),
+      ...STANDALONE_ROUTES.map((r) => route(r.path, notAvailable.element, notAvailable)),
+      route(undefined, <MainLayout />, MainLayout, [
+        ...Object.entries(HOME_SCREENS).map(([path, entry]) => route(path, entry.element, entry)),
+        ...MENU_PATHS.map((path) => {
+          const entry = BUILT_MENU_SCREENS[path] ?? notAvailable;
+          return route(path, <PageAccess path={path}>{entry.element}</PageAccess>, entry);
+        }),
+      ]),
+      route('*', <NotFound />, NotFound),
+    ],
+  },
+];
+
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootFrame />,
-      children: [
-        { path: LOGIN_PATH, element: screen(LOGIN_PATH, <Login />) },
-        ...STANDALONE_ROUTES.map((route) => ({ path: route.path, element: screen(route.path, <NotAvailable />) })),
-        {
-          element: screen('layout', <MainLayout />),
-          children: [
-            ...Object.entries(HOME_SCREENS).map(([path, element]) => ({ path, element: screen(path, element) })),
-            ...MENU_PATHS.map((path) => ({
-              path,
-              element: screen(
-                path,
-                <PageAccess path={path}>{BUILT_MENU_SCREENS[path] ?? <NotAvailable />}</PageAccess>,
-              ),
-            })),
-          ],
-        },
-        { path: '*', element: screen('*', <NotFound />) },
-      ],
-    },
-  ]);
+  return createBrowserRouter(ROUTES);
+}
+
+/** Start downloading the screens an address will show (layout and page at once, not one after the other). */
+export function preloadScreensFor(pathname: string): void {
+  for (const match of matchRoutes(ROUTES, pathname) ?? [])
+    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
 }
