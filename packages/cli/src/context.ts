@@ -137,7 +137,13 @@ export class Context {
         if (!isApiError(error) || error.status !== 401) throw error;
         const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
         if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
-        await this.exchange(client, accessToken);
+        try {
+          await this.exchange(client, accessToken);
+        } catch (again) {
+          if (isApiError(again) && again.status === 401)
+            throw new CliError(again.message, EXIT.auth, [t('auth.expired')]);
+          throw again;
+        }
         return fn(client);
       }
     };

@@ -54,7 +54,7 @@ describe('liftctl against a live server', () => {
     expect(readFileSync(file, 'utf8')).toContain('"server"');
     const status = await run(['auth', 'status', '-o', 'json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ server: s.baseUrl, user: 'admin (Demo Administrator)' });
+    expect(JSON.parse(status.stdout)).toMatchObject({ server: s.baseUrl, username: 'admin', tokenSource: 'file' });
     expect(status.stderr).toBe('');
   });
 

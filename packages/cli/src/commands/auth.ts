@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { TokenSource } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
@@ -6,12 +7,16 @@ import type { Column } from '../output/columns.js';
 import { writeRecord } from '../output/records.js';
 import { contextFor } from './options.js';
 
+/** What `auth status` reports: plain values for scripts, combined and localised for people. */
 interface AuthStatus {
   profile: string;
   server: string;
-  user: string | null;
-  org: number | null;
-  tokenSource: string;
+  username: string;
+  name: string;
+  orgId: number | null;
+  orgName: string | null;
+  tokenSource: Exclude<TokenSource, 'none'>;
+  tokenFile: string | null;
   language: string;
 }
 
@@ -19,9 +24,25 @@ interface AuthStatus {
 const columns = (): Column<AuthStatus>[] => [
   { key: 'profile', header: t('auth.field.profile'), value: (s) => s.profile },
   { key: 'server', header: t('auth.field.server'), value: (s) => s.server },
-  { key: 'user', header: t('auth.field.user'), value: (s) => s.user },
-  { key: 'org', header: t('auth.field.org'), value: (s) => s.org },
-  { key: 'tokenSource', header: t('auth.field.tokenSource'), value: (s) => s.tokenSource },
+  {
+    key: 'username',
+    header: t('auth.field.user'),
+    value: (s) => s.username,
+    display: (s) => (s.name ? `${s.username} (${s.name})` : s.username),
+  },
+  {
+    key: 'orgId',
+    header: t('auth.field.org'),
+    value: (s) => s.orgId,
+    display: (s) => (s.orgName ? `${s.orgId} (${s.orgName})` : s.orgId),
+  },
+  {
+    key: 'tokenSource',
+    header: t('auth.field.tokenSource'),
+    value: (s) => s.tokenSource,
+    display: (s) =>
+      s.tokenSource === 'env' ? t('auth.source.env') : t('auth.source.file', { path: s.tokenFile ?? '' }),
+  },
   { key: 'language', header: t('auth.field.language'), value: (s) => s.language },
 ];
 
@@ -35,15 +56,23 @@ export function register(program: Command): void {
       const server = ctx.requireServer();
       const source = ctx.tokenSource();
       if (source === 'none') throw new CliError(t('auth.notLoggedIn', { server }), EXIT.auth);
-      const me = await ctx.call((client) => client.auth.me());
+      const [me, orgs] = await ctx.call((client) =>
+        // The organisation's name is a courtesy: its list failing does not fail the status.
+        Promise.all([client.auth.me(), client.orgs().catch(() => [])]),
+      );
+      const orgId = ctx.sessionStore().getOrgId();
       const status: AuthStatus = {
         profile: ctx.settings.profileName,
         server,
-        user: me.name ? `${me.username} (${me.name})` : me.username,
-        org: ctx.sessionStore().getOrgId(),
-        tokenSource: source === 'env' ? t('auth.source.env') : t('auth.source.file', { path: ctx.credentials.path }),
+        username: me.username,
+        name: me.name,
+        orgId,
+        orgName: orgs.find((o) => o.id === orgId)?.name ?? null,
+        tokenSource: source,
+        tokenFile: source === 'file' ? ctx.credentials.path : null,
         language: ctx.settings.language,
       };
-      await writeRecord(ctx.recordOutput(columns(), columns()), status);
+      const all = columns();
+      await writeRecord(ctx.recordOutput(all, all), status);
     });
 }
