@@ -8,6 +8,7 @@ import {
   type ConsoleFixture,
 } from './support/consoleFixture.js';
 import { DEMO_PASSWORD } from '../../packages/server/src/seed/demo.js';
+import { loginThroughUi, watchCaptchas } from './support/browser.js';
 
 const cells = (page: Page, testId: string) =>
   page.locator(`[data-testid="${testId}"] .ant-table-tbody tr.ant-table-row td:first-child`).allInnerTexts();
@@ -139,6 +140,28 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('form-uiSetting').waitFor();
       await page.waitForTimeout(500); // let the dialog finish fading in
       await fx.shot(page, 'ui-setting-form-en-US');
+      await context.close();
+    });
+
+    it('sends a user with a reset password to account settings until it is changed', async () => {
+      const admin = await fx.server.login('admin');
+      const { password } = await admin.users.resetPassword(fx.server.demo.users.platform!);
+      const { page, context, errors } = await fx.open('en-US');
+      const answers = watchCaptchas(page);
+      await page.goto(`${fx.base}/login`);
+      await loginThroughUi(page, answers, 'platform', password);
+      await page.waitForURL((url) => url.pathname === '/account');
+      await page.getByText('Your password was reset; please set a new one').first().waitFor();
+      await page.goto(`${fx.base}/user`);
+      await page.waitForURL((url) => url.pathname === '/account');
+      await page.getByTestId('oldPassword-input').fill(password);
+      await page.getByTestId('newPassword-input').fill('Fresh4Start');
+      await page.getByTestId('confirmPassword-input').fill('Fresh4Start');
+      await page.getByTestId('change-password').getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await loginThroughUi(page, answers, 'platform', 'Fresh4Start');
+      await page.getByTestId('home').waitFor();
+      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
       await context.close();
     });
   },

@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerCrud } from './routes/crud.js';
 import { registerDirectoryRoutes } from './routes/directory.js';
 import { registerIdentityRoutes } from './routes/identity.js';
+import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { EXPOSED } from './tables/index.js';
@@ -71,6 +72,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const exposure of EXPOSED) repos.set(exposure.table.entity.name, registerCrud(app, ctx, exposure));
   registerIdentityRoutes(app, ctx, { users: repos.get('user')!, roles: repos.get('role')! });
   registerAnnouncementNotice(app, repos.get('announcement')!);
+  await registerRegistryRoutes(
+    app,
+    ctx,
+    {
+      gateways: repos.get('gatewayDevice')!,
+      elevators: repos.get('elevator')!,
+      versions: repos.get('gatewayVersion')!,
+      netApplies: repos.get('netApply')!,
+    },
+    opts.uploadDir,
+  );
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });

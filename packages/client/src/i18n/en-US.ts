@@ -127,6 +127,7 @@ export const enUS = {
   'upload.type': '{field}: only {types} files are accepted',
   'upload.tooLarge': '{field}: the file is larger than {limit} MB',
   'upload.oneFile': 'Send exactly one file, as multipart/form-data',
+  'rule.md5Mismatch': "{field}: the file's MD5 is {md5}, not the version's",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -124,4 +124,5 @@ export const itItaly: Record<MessageKey, string> = {
   'upload.type': '{field}: sono accettati solo file {types}',
   'upload.tooLarge': '{field}: il file supera {limit} MB',
   'upload.oneFile': 'Inviare esattamente un file, come multipart/form-data',
+  'rule.md5Mismatch': "{field}: l'MD5 del file è {md5}, non quello della versione",
 };

@@ -124,4 +124,5 @@ export const zhCN: Record<MessageKey, string> = {
   'upload.type': '{field}：只接受{types}文件',
   'upload.tooLarge': '{field}：文件超过{limit}MB',
   'upload.oneFile': '请以multipart/form-data上传一个文件',
+  'rule.md5Mismatch': '{field}：文件的MD5为{md5}，与版本不符',
 };

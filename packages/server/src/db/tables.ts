@@ -180,7 +180,50 @@ interface UiSettingRow extends Scoped {
   companyId: number | null;
 }
 
+/**
+ * Registry tables as typed code uses them. The generic repository reaches every column through the entity
+ * definitions; these interfaces name the columns that hand-written queries touch.
+ */
+interface ElevatorRow extends Scoped {
+  orgId: number | null;
+  name: string;
+  dtuCode: string | null;
+  registerCode: string | null;
+  factoryNo: string | null;
+}
+
+interface GatewayDeviceRow extends Scoped {
+  orgId: number | null;
+  dtuCode: string;
+  elevatorId: number | null;
+  bindState: number;
+  blackStatus: number;
+  linkStatus: number | null;
+  dtuStatus: number;
+  protocols: string | null;
+  motorType: string | null;
+  polePairs: number | null;
+  doorTypes: string | null;
+  elevatorSpeed: number | null;
+}
+
+interface GatewayVersionRow extends Scoped {
+  md5: string;
+  fileUrl: string | null;
+}
+
+interface NetApplyRow extends Scoped {
+  orgId: number | null;
+  status: number | null;
+  generated: number;
+  elevatorId: number | null;
+}
+
 export interface DB {
+  elevators: ElevatorRow;
+  gatewayDevices: GatewayDeviceRow;
+  gatewayVersions: GatewayVersionRow;
+  netApplies: NetApplyRow;
   tenants: TenantRow;
   companies: CompanyRow;
   qualityBodies: QualityBodyRow;

@@ -59,12 +59,14 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
       tags,
       summary: `Create ${entity.label['en-US']}`,
       body: entity.createSchema,
+      ...(table.rebindBy ? { querystring: ReplaceQuery } : {}),
       response: { 200: envelope(entity.recordSchema) },
     },
     handler: async (req) => {
       const body = req.body as Record<string, unknown>;
       refine(body, entity.createSchema);
-      const record = await repo.create(callerOf(req), body, req.timeZone);
+      const replace = (req.query as { replace?: boolean } | undefined)?.replace === true;
+      const record = await repo.create(callerOf(req), body, req.timeZone, { replace });
       afterWrite();
       return ok(record);
     },
@@ -103,5 +105,8 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
   });
   return repo;
 }
+
+/** ?replace=true confirms moving a device bound to another elevator. */
+const ReplaceQuery = Type.Object({ replace: Type.Optional(Type.Boolean()) });
 
 export const EmptyBody = Type.Object({}, { additionalProperties: false });

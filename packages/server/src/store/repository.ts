@@ -71,6 +71,11 @@ export interface TableSpec<F extends Fields = Fields> {
   /** After a create or update, inside the same transaction. */
   afterWrite?: (id: number, ctx: WriteContext) => Promise<void>;
   beforeDelete?: (existing: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /**
+   * A device identified by this key (a MAC) and bound to an elevator: creating it again for another elevator
+   * asks whether to move it (409 rule.boundElsewhere) and moves it when the caller confirms (replace).
+   */
+  rebindBy?: keyof F & string;
   /** Extra scoping beyond tenant and organisation (access tokens: the caller's own). */
   ownerFilter?: (q: Query, caller: Caller) => Query;
 }
@@ -292,8 +297,15 @@ export class Repository<F extends Fields = Fields> {
     }
   }
 
-  async create(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+  async create(
+    caller: Caller,
+    input: Record<string, unknown>,
+    tz: string,
+    opts: { replace?: boolean } = {},
+  ): Promise<Record<string, unknown>> {
     this.counts.clear();
+    const moved = await this.rebind(caller, input, tz, opts.replace === true);
+    if (moved) return moved;
     const id = await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, null))];
@@ -324,6 +336,34 @@ export class Repository<F extends Fields = Fields> {
       return newId;
     });
     return this.readBack(caller, id, tz);
+  }
+
+  /** See TableSpec.rebindBy: the question, or the move once confirmed; null when the device is new. */
+  private async rebind(caller: Caller, input: Record<string, unknown>, tz: string, replace: boolean) {
+    const key: string | undefined = this.spec.rebindBy;
+    if (!key || input[key] == null) return null;
+    const existing = await this.db
+      .selectFrom(`${this.spec.table} as t`)
+      .leftJoin('elevators as e', 'e.id', 't.elevatorId')
+      .select(['t.id', 't.elevatorId', 'e.name as elevatorName'])
+      .where(`t.${key}`, '=', input[key])
+      .where('t.tenantId', '=', tenantOf(caller))
+      .executeTakeFirst();
+    if (!existing || existing.elevatorId === null || existing.elevatorId === input.elevatorId) return null;
+    if (!replace)
+      throw new ValidationError(
+        [
+          {
+            field: 'elevatorId',
+            rule: 'rule.boundElsewhere',
+            params: { elevator: String(existing.elevatorName ?? existing.elevatorId) },
+          },
+        ],
+        this.spec.entity.createSchema,
+        409,
+      );
+    await this.findRow(this.db, caller, Number(existing.id)); // the device must be the caller's to move
+    return this.update(caller, { ...input, id: existing.id }, tz);
   }
 
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {

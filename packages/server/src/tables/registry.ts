@@ -154,6 +154,7 @@ export const smartScreenTable: TableSpec<typeof smartScreen.fields> = {
   scope: 'org',
   refs: { elevatorId: 'elevators', programCardId: 'programCards' },
   platformUnique: ['mac'],
+  rebindBy: 'mac',
 };
 
 export const cameraTable: TableSpec<typeof camera.fields> = {
@@ -162,6 +163,7 @@ export const cameraTable: TableSpec<typeof camera.fields> = {
   scope: 'org',
   refs: { elevatorId: 'elevators' },
   platformUnique: ['mac'],
+  rebindBy: 'mac',
   async beforeCreate(row) {
     row.upgradeStatus = 0;
   },
