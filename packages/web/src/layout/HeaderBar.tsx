@@ -8,7 +8,7 @@ import { QrPopovers } from './QrPopovers';
 import { UserMenu } from './UserMenu';
 import { usePageTrail } from './usePageTrail';
 
-export function HeaderBar(props: { collapsed: boolean; onToggle: () => void }) {
+export function HeaderBar(props: { collapsed: boolean; onToggle: () => void; restricted: boolean }) {
   const { t } = useTranslation();
   const trail = usePageTrail();
   return (
@@ -25,7 +25,7 @@ export function HeaderBar(props: { collapsed: boolean; onToggle: () => void }) {
           <Breadcrumb data-testid="breadcrumb" items={trail.map((title) => ({ title }))} />
         </Flex>
         <Flex align="center" gap={4}>
-          <OrgSelector />
+          {props.restricted ? null : <OrgSelector />}
           <LanguageSelector />
           <MuteToggle />
           <QrPopovers />

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useConsole } from '../app/ConsoleContext';
 import { LiveChannel } from '../live/LiveChannel';
 import { Notices } from '../notices/Notices';
 import { HeaderBar } from './HeaderBar';
@@ -11,6 +12,9 @@ const COLLAPSED_KEY = 'liftcloud.sidebarCollapsed';
 
 /** Sidebar, header and content (console-shell.md §2.2), with the notice polls and the live channel. */
 export default function MainLayout() {
+  const { session } = useConsole();
+  // Until a reset password is changed the server answers nothing but account calls: no polls, no channel.
+  const restricted = session?.mustChangePassword === true;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
@@ -23,13 +27,13 @@ export default function MainLayout() {
         <Sidebar collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
-        <HeaderBar collapsed={collapsed} onToggle={toggle} />
+        <HeaderBar collapsed={collapsed} onToggle={toggle} restricted={restricted} />
         <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
           <Outlet />
         </Layout.Content>
       </Layout>
-      <Notices />
-      <LiveChannel />
+      {restricted ? null : <Notices />}
+      {restricted ? null : <LiveChannel />}
     </Layout>
   );
 }

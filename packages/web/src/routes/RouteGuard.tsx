@@ -1,10 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useConsole } from '../app/ConsoleContext';
 import { logOutAndReload } from '../boot/createClient';
+import { ACCOUNT_PATH } from './paths';
 import { isPublicPath } from './publicPaths';
 
-/** console-shell.md §2.3: anything but a public path needs a session; without one, log out and reload to login. */
+/**
+ * console-shell.md §2.3: anything but a public path needs a session; without one, log out and reload to login.
+ * A session whose password was reset only reaches account settings.
+ */
 export function RouteGuard(props: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { session, client } = useConsole();
@@ -12,5 +16,9 @@ export function RouteGuard(props: { children: ReactNode }) {
   useEffect(() => {
     if (!allowed) logOutAndReload(client.session);
   }, [allowed, client]);
-  return allowed ? props.children : null;
+  if (!allowed) return null;
+  // A reset password must be changed first: the server refuses everything else until then.
+  if (session?.mustChangePassword && pathname !== ACCOUNT_PATH && !isPublicPath(pathname))
+    return <Navigate to={ACCOUNT_PATH} replace />;
+  return props.children;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, EntityName, Query } from '@liftcloud/client';
+import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import type { Option } from '../fieldOptions';
 import { EntityForm } from '../form/EntityForm';
@@ -39,7 +39,7 @@ export function CrudPage(props: CrudPageProps) {
   const remove = useMutation({
     mutationFn: (id: number) => client.entities[props.entity.name as EntityName].remove(id),
     onSuccess: () => {
-      message.success(t('common.delete'));
+      message.success(translate(language, 'outcome.deleted'));
       void queryClient.invalidateQueries({ queryKey: [props.entity.path] });
     },
   });

@@ -2,7 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Col, Form, Modal, Row } from 'antd';
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, issueMessage, validateInput, type EntityDef, type EntityName, type Field } from '@liftcloud/client';
+import {
+  ApiError,
+  issueMessage,
+  translate,
+  validateInput,
+  type EntityDef,
+  type EntityName,
+  type Field,
+} from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
 import type { Option } from '../fieldOptions';
@@ -57,7 +65,7 @@ export function EntityForm(props: EntityFormProps) {
     mutationFn: (body: Record<string, unknown>) =>
       client.entities[props.entity.name as EntityName].save(body as never) as Promise<unknown>,
     onSuccess: (saved) => {
-      message.success(t(mode === 'create' ? 'common.create' : 'common.save'));
+      message.success(translate(language, mode === 'create' ? 'outcome.added' : 'outcome.saved'));
       void queryClient.invalidateQueries({ queryKey: [props.entity.path] });
       props.onSaved?.(saved);
       props.onClose();

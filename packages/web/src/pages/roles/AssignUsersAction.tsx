@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Transfer } from 'antd';
+import { App, Button, Modal, Transfer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { role } from '@liftcloud/client';
-import { useClient } from '../../app/ConsoleContext';
+import { role, translate } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
 
 /** GET/PUT roles/{id}/users: move users between the role's selected and unselected lists. */
 export function AssignUsersAction(props: { roleId: number; roleName: string }) {
   const { t } = useTranslation();
-  const client = useClient();
+  const { client, language } = useConsole();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<string[] | null>(null);
@@ -26,6 +27,7 @@ export function AssignUsersAction(props: { roleId: number; roleName: string }) {
   const save = useMutation({
     mutationFn: () => client.roles.assignUsers(props.roleId, targetKeys.map(Number)),
     onSuccess: () => {
+      message.success(translate(language, 'outcome.saved'));
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: [role.path] });
     },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Select } from 'antd';
+import { App, Button, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { user, type UserInput } from '@liftcloud/client';
-import { useClient } from '../../app/ConsoleContext';
+import { user, type UserInput, translate } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
 import type { Option } from '../../components/fieldOptions';
 import { fromRecord } from '../../components/form/formBody';
 import type { Row } from '../../components/list/fieldColumns';
@@ -11,7 +11,8 @@ import type { Row } from '../../components/list/fieldColumns';
 /** Choose a user's roles; saved as an update of the user with the new role list. */
 export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
   const { t } = useTranslation();
-  const client = useClient();
+  const { client, language } = useConsole();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [roleIds, setRoleIds] = useState<number[]>([]);
@@ -19,6 +20,7 @@ export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
     mutationFn: () =>
       client.entities.user.save({ ...fromRecord(user, props.row), id: props.row.id, roleIds } as unknown as UserInput),
     onSuccess: () => {
+      message.success(translate(language, 'outcome.saved'));
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: [user.path] });
     },

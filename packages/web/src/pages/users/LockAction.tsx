@@ -1,17 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { user } from '@liftcloud/client';
-import { useClient } from '../../app/ConsoleContext';
+import { user, translate } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
 
 /** PUT users/{id}/lock: a locked user can no longer log in. */
 export function LockAction(props: { userId: number; locked: boolean }) {
   const { t } = useTranslation();
-  const client = useClient();
+  const { client, language } = useConsole();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: () => client.users.setLocked(props.userId, !props.locked),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [user.path] }),
+    onSuccess: () => {
+      message.success(translate(language, 'outcome.done'));
+      void queryClient.invalidateQueries({ queryKey: [user.path] });
+    },
   });
   return (
     <Popconfirm
