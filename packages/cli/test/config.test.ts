@@ -7,7 +7,7 @@ import { CredentialsFile } from '../src/config/credentials.js';
 import { configDir } from '../src/config/paths.js';
 import { ProfileStore } from '../src/config/profile-store.js';
 import { ProfileSessionStore } from '../src/config/session-store.js';
-import { apiBase, resolveSettings } from '../src/config/settings.js';
+import { apiBase, parseServer, resolveSettings } from '../src/config/settings.js';
 import { CliError } from '../src/errors.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -136,6 +136,10 @@ describe('settings', () => {
     expect(configDir({ LIFTCTL_CONFIG_DIR: '/tmp/x' })).toBe('/tmp/x');
     expect(configDir({ XDG_CONFIG_HOME: '/home/u/.cfg' })).toBe('/home/u/.cfg/liftctl');
     expect(apiBase('http://a:8080/')).toBe('http://a:8080/api');
+    expect(parseServer('localhost:8080')).toBe('http://localhost:8080');
+    expect(parseServer('127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
+    expect(parseServer('lift.example.com')).toBe('https://lift.example.com');
+    expect(() => parseServer('ftp://lift.example.com')).toThrow(CliError);
     expect(apiBase('http://a/api')).toBe('http://a/api');
   });
 });

@@ -58,7 +58,15 @@ async function withServer(ctx: Context, cmd: Command, opts: LoginOptions): Promi
   const { profileName, profile, server } = ctx.settings;
   if (server && (!opts.server || profile.server === server)) return ctx;
   if (!server && opts.withToken) throw new CliError(t('config.noServer'), EXIT.usage);
-  const chosen = server ?? parseServer(await askText(t('login.server')));
+  const validate = (value: string) => {
+    try {
+      parseServer(value);
+      return true;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const chosen = server ?? parseServer(await askText(t('login.server'), { validate }));
   const profiles = await ctx.profileStore();
   profiles.save(profileName, { server: chosen });
   if (Object.keys(profiles.all()).length === 1) profiles.use(profileName);

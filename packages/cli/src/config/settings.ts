@@ -31,10 +31,17 @@ export function parseOrg(value: string): number {
   return Number(value);
 }
 
+/** A server typed without a scheme: http for this machine, https for anything else. */
+function withScheme(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(value);
+  return `${local ? 'http' : 'https'}://${value}`;
+}
+
 export function parseServer(value: string): string {
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(withScheme(value.trim()));
   } catch {
     throw new CliError(t('profile.badServer', { value }), EXIT.usage);
   }

@@ -11,9 +11,13 @@ export function requireTerminal(message: string): void {
   if (!terminal().stdinIsTTY || !terminal().stderrIsTTY) throw new CliError(message, EXIT.usage);
 }
 
-export async function askText(message: string, defaultValue?: string): Promise<string> {
+/** Ask for a line of text; `validate` returns true or the problem, shown under the answer to try again. */
+export async function askText(
+  message: string,
+  opts: { defaultValue?: string; validate?: (value: string) => true | string } = {},
+): Promise<string> {
   const { input } = await import('@inquirer/prompts');
-  return input({ message, default: defaultValue, required: true }, context());
+  return input({ message, default: opts.defaultValue, required: true, validate: opts.validate }, context());
 }
 
 export async function askSecret(message: string): Promise<string> {
