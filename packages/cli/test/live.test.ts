@@ -109,6 +109,20 @@ describe('liftctl against a live server', () => {
     const invalid = await run(['company', 'create', '--set', 'no=CLI-1', '--set', 'phone=123']);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('Phone: must be 11 digits starting with 1');
+    const dry = await run([
+      'company',
+      'create',
+      '--set',
+      'no=CLI-1',
+      '--set',
+      'name=CLI Co',
+      '--set',
+      'type=7',
+      '--dry-run',
+    ]);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout)).toEqual({ no: 'CLI-1', name: 'CLI Co', type: 7 });
+    expect((await run(['company', 'list', '--no', 'CLI-1', '-o', 'json'])).stdout.trim()).toBe('[]');
     const created = await run(['company', 'create', '--set', 'no=CLI-1', '--set', 'name=CLI Co', '--set', 'type=7']);
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
