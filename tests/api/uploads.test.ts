@@ -51,6 +51,34 @@ describe('UI setting image uploads', () => {
     expect((await s.fetch('uploads/uiSettingImage', { method: 'POST', body: form('logo.png', PNG) })).status).toBe(401);
   });
 
+  it('takes program images (gif too) up to 3 MB and mp4 videos, streamed to disk', async () => {
+    const admin = tokenOf(await s.login('admin'));
+    const send = (path: string, name: string, bytes: Buffer) => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(bytes)]), name);
+      return s.fetch(path, { method: 'POST', token: admin, body: f });
+    };
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100)]);
+    expect((await send('uploads/programImage', 'a.gif', gif)).status).toBe(200);
+    expect(
+      (await send('uploads/programImage', 'big.png', Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]))).status,
+    ).toBe(413);
+    // An mp4 starts with a box whose type, at byte 4, is 'ftyp'; 20 MB passes through without being buffered.
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(20 * 1024 * 1024, 7),
+    ]);
+    const video = await send('uploads/programVideo', 'clip.mp4', mp4);
+    expect(video.status).toBe(200);
+    const url = (video.body.data as { url: string }).url;
+    expect(url).toMatch(/\.mp4$/);
+    const head = await fetch(`${s.baseUrl}${url}`, { method: 'HEAD' });
+    expect(Number(head.headers.get('content-length'))).toBe(mp4.length);
+    expect((await send('uploads/programVideo', 'clip.mp4', PNG)).status).toBe(400);
+    expect((await send('uploads/programVideo', 'clip.avi', mp4)).status).toBe(400);
+  });
+
   it('limits the app banners of a UI setting', async () => {
     const root = await s.login('superAdmin');
     const banners = Array.from({ length: 6 }, (_, i) => `/uploads/b${i}.png`).join(',');

@@ -3,64 +3,130 @@ import fastifyStatic from '@fastify/static';
 import { L, UPLOAD_LIMITS, translate } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Type from 'typebox';
 import { envelope, ok } from '../http/envelope.js';
 import { HttpError, ValidationError } from '../http/errors.js';
+import type { Permission } from '../plugins/auth.js';
 
-const FILE_LABEL = L('文件', 'File', 'File');
-const FileSchema = Type.Object({ file: { ...Type.String(), 'x-label': FILE_LABEL } as never });
+const FileSchema = Type.Object({ file: { ...Type.String(), 'x-label': L('文件', 'File', 'File') } as never });
+const SMART_DEVICES = [813, 71, 73, 855] as const;
+
+type Kind = 'png' | 'jpg' | 'gif' | 'mp4';
 
 /** What a file's first bytes say it is: the name alone is not trusted. */
-function sniff(head: Buffer): 'png' | 'jpg' | null {
+export function sniff(head: Buffer): Kind | null {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'mp4';
   return null;
 }
 
+/** Each upload kind: its limits (domain.md §5) and who may send it. */
+const KINDS: Record<string, { limit: { types: readonly string[]; maxBytes: number }; permission: Permission }> = {
+  uiSettingImage: { limit: UPLOAD_LIMITS.uiSettingImage, permission: 'superAdmin' },
+  programImage: { limit: UPLOAD_LIMITS.programImage, permission: SMART_DEVICES },
+  programVideo: { limit: UPLOAD_LIMITS.programVideo, permission: SMART_DEVICES },
+};
+
+/** Passes bytes through while checking the first ones, so a file is judged before it is kept. */
+function firstBytesCheck(check: (head: Buffer) => void): Transform {
+  let head = Buffer.alloc(0);
+  let checked = false;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (!checked) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < 12) return done();
+        checked = true;
+        try {
+          check(head);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done(null, head);
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (!checked) {
+        try {
+          check(head);
+        } catch (err) {
+          return done(err as Error);
+        }
+        this.push(head);
+      }
+      done();
+    },
+  });
+}
+
 /**
- * Image uploads for UI settings (jpg or png, at most 2 MB): bounded while streaming, checked by content,
- * stored under DATA_DIR/uploads with a random name and served from /uploads/.
+ * Uploads (UI setting images, program images and videos): bounded while streaming, checked by content,
+ * written straight to DATA_DIR/uploads under a random name (a 300 MB video is never held in memory) and
+ * served from /uploads/.
  */
 export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
   mkdirSync(uploadDir, { recursive: true });
-  const limit = UPLOAD_LIMITS.uiSettingImage;
-  await app.register(multipart, { limits: { fileSize: limit.maxBytes, files: 1, fields: 0, parts: 1 } });
   await app.register(fastifyStatic, { root: uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
-
-  app.post('/api/uploads/uiSettingImage', {
-    config: { permission: 'superAdmin' },
-    schema: {
-      tags: ['uiSetting'],
-      summary: 'Upload a UI setting image (jpg or png, at most 2 MB)',
-      consumes: ['multipart/form-data'],
-      response: { 200: envelope(Type.Object({ url: Type.String() })) },
-    },
-    handler: async (req) => {
-      if (!req.isMultipart()) throw new HttpError(415, 'upload.oneFile');
-      const part = await req.file();
-      if (!part) throw new HttpError(400, 'upload.oneFile');
-      const buffer = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ValidationError(
-            [{ field: 'file', rule: 'upload.tooLarge', params: { limit: limit.maxBytes / 1024 / 1024 } }],
-            FileSchema,
-            413,
-          );
-        throw err;
+  for (const [name, { limit, permission }] of Object.entries(KINDS)) {
+    await app.register(async (scope) => {
+      await scope.register(multipart, { limits: { fileSize: limit.maxBytes, files: 1, fields: 0, parts: 1 } });
+      scope.post(`/api/uploads/${name}`, {
+        config: { permission },
+        schema: {
+          tags: ['upload'],
+          summary: `Upload a ${name} (${limit.types.join(', ')}, at most ${limit.maxBytes / 1024 / 1024} MB)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(Type.Object({ url: Type.String() })) },
+        },
+        handler: async (req) => {
+          if (!req.isMultipart()) throw new HttpError(415, 'upload.oneFile');
+          const part = await req.file();
+          if (!part) throw new HttpError(400, 'upload.oneFile');
+          const named = part.filename.toLowerCase().split('.').pop() ?? '';
+          const wrongType = () =>
+            new ValidationError(
+              [{ field: 'file', rule: 'upload.type', params: { types: limit.types.join(', ') } }],
+              FileSchema,
+            );
+          if (!limit.types.includes(named)) throw wrongType();
+          let kind: Kind | null = null;
+          const file = `${randomBytes(16).toString('hex')}`;
+          const tmp = join(uploadDir, `${file}.part`);
+          try {
+            await pipeline(
+              part.file,
+              firstBytesCheck((head) => {
+                kind = sniff(head);
+                const acceptable = kind === named || (kind === 'jpg' && named === 'jpeg');
+                if (!acceptable) throw wrongType();
+              }),
+              createWriteStream(tmp, { flags: 'wx' }),
+            );
+          } catch (err) {
+            await rm(tmp, { force: true });
+            throw err;
+          }
+          if (part.file.truncated) {
+            await rm(tmp, { force: true });
+            throw new ValidationError(
+              [{ field: 'file', rule: 'upload.tooLarge', params: { limit: limit.maxBytes / 1024 / 1024 } }],
+              FileSchema,
+              413,
+            );
+          }
+          const final = `${file}.${kind ?? named}`;
+          await rename(tmp, join(uploadDir, final));
+          return ok({ url: `/uploads/${final}` }, translate(req.lang, 'outcome.done'));
+        },
       });
-      const kind = sniff(buffer);
-      const named = part.filename.toLowerCase().split('.').pop() ?? '';
-      if (!kind || !(limit.types as readonly string[]).includes(named === 'jpeg' ? 'jpg' : named))
-        throw new ValidationError(
-          [{ field: 'file', rule: 'upload.type', params: { types: limit.types.join(', ') } }],
-          FileSchema,
-        );
-      const name = `${randomBytes(16).toString('hex')}.${kind}`;
-      await writeFile(join(uploadDir, name), buffer, { flag: 'wx' });
-      return ok({ url: `/uploads/${name}` }, translate(req.lang, 'outcome.done'));
-    },
-  });
+    });
+  }
 }
