@@ -85,6 +85,10 @@ describe('liftctl against a live server', () => {
     const csv = await run(['company', 'list', '-o', 'csv', '--name', 'Swift']);
     expect(csv.stdout.split('\r\n')[0]).toMatch(/^id,no,name,/);
     expect(csv.stdout).toContain('Swift Lift Maintenance');
+    const exported = await run(['company', 'export', '--type', '2']);
+    expect(exported.stdout.startsWith('\ufeffID,Company no.,Company name,')).toBe(true);
+    expect(exported.stdout.trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
+    expect((await run(['company', 'export', '--no-bom'])).stdout.startsWith('ID,')).toBe(true);
     const table = await run(['company', 'list']);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+COMPANY NO\.\s+COMPANY NAME/);
     expect(table.stdout).not.toContain('\u001b[');

@@ -33,6 +33,7 @@ export const enUS = {
   'opt.all': 'follow every page',
   'opt.set': 'a field value, key=value (repeatable; key= clears an optional field)',
   'opt.file': 'a JSON object with the fields, or - for stdin',
+  'opt.noBom': 'CSV without the byte-order mark spreadsheets need for UTF-8',
   'opt.dryRun': 'validate and show what would be sent, send nothing',
   'opt.filterEq': 'filter: {label} equals',
   'opt.filterLike': 'filter: {label} contains',

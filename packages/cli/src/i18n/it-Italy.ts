@@ -34,6 +34,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   'opt.all': 'seguire tutte le pagine',
   'opt.set': 'valore di un campo, chiave=valore (ripetibile; chiave= svuota un campo facoltativo)',
   'opt.file': 'un oggetto JSON con i campi, o - per stdin',
+  'opt.noBom': 'CSV senza il byte order mark che i fogli di calcolo richiedono per UTF-8',
   'opt.dryRun': 'validare e mostrare cosa verrebbe inviato, senza inviare',
   'opt.filterEq': 'filtro: {label} uguale a',
   'opt.filterLike': 'filtro: {label} contiene',

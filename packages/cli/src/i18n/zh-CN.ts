@@ -34,6 +34,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'opt.all': '获取全部页',
   'opt.set': '字段值 key=value（可重复；key= 清空可选字段）',
   'opt.file': '包含字段的 JSON 对象文件，- 表示标准输入',
+  'opt.noBom': 'CSV 不加表格软件识别 UTF-8 所需的字节顺序标记（BOM）',
   'opt.dryRun': '只校验并显示将要发送的内容，不发送',
   'opt.filterEq': '筛选：{label}等于',
   'opt.filterLike': '筛选：{label}包含',

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { t } from '../../i18n/index.js';
 import { progressLine } from '../../output/progress.js';
 import { recordSink } from '../../output/records.js';
+import { writeTo } from '../../output/stream.js';
 import { contextFor } from '../options.js';
 import { exportColumns } from './columns.js';
 import { entityDef, type Row } from './definition.js';
@@ -13,7 +14,10 @@ export async function exportAction(entity: string, opts: Record<string, unknown>
   const def = entityDef(entity);
   const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = queryFrom(def, opts);
   const columns = exportColumns(def);
-  const sink = recordSink({ ...ctx.recordOutput(columns, columns, 'csv'), csvHeaders: 'header' });
+  const output = { ...ctx.recordOutput(columns, columns, 'csv'), csvHeaders: 'header' as const };
+  // Spreadsheets read UTF-8 CSV (Chinese names) correctly only after a byte-order mark.
+  if (output.format === 'csv' && opts.bom !== false) await writeTo(process.stdout, '\ufeff');
+  const sink = recordSink(output);
   const progress = progressLine();
   let count = 0;
   await ctx.call(

@@ -47,7 +47,7 @@ export function registerEntity(program: Command, entity: string, name: string): 
     .description(t('cmd.entity.delete', { label }))
     .action((ids: string[], _opts, cmd: Command) => deleteAction(entity, ids, cmd));
 
-  addFilterOptions(group.command('export').description(t('cmd.entity.export', { label })), def, false).action(
-    (opts: Record<string, unknown>, cmd: Command) => exportAction(entity, opts, cmd),
-  );
+  addFilterOptions(group.command('export').description(t('cmd.entity.export', { label })), def, false)
+    .option('--no-bom', t('opt.noBom'))
+    .action((opts: Record<string, unknown>, cmd: Command) => exportAction(entity, opts, cmd));
 }
