@@ -35,7 +35,10 @@ describe('terminal behaviour', () => {
   beforeAll(async () => {
     ensureBuilt();
     // Accepts connections and never answers: a request that hangs until interrupted.
-    silent = createServer((socket) => sockets.push(socket));
+    silent = createServer((socket) => {
+      sockets.push(socket);
+      silent.emit('request-hanging');
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
     silentUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -50,7 +53,8 @@ describe('terminal behaviour', () => {
     const child = spawn(process.execPath, [BIN, 'company', 'list'], { env });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Interrupt once the request is on the wire: the command is then certainly running.
+    await new Promise((resolve) => silent.once('request-hanging', resolve));
     child.kill('SIGINT');
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
