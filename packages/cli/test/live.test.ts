@@ -94,6 +94,15 @@ describe('liftctl against a live server', () => {
     expect(table.stdout).not.toContain('\u001b[');
   });
 
+  it('org list shows the organisations the user can act in, the one in use marked', async () => {
+    const { run } = await loggedIn();
+    const orgs = JSON.parse((await run(['org', 'list', '-o', 'json'])).stdout) as { id: number; current: boolean }[];
+    expect(orgs.find((o) => o.current)?.id).toBe(s.demo.companies.demoRoot);
+    const chosen = orgs.find((o) => !o.current)?.id ?? 0;
+    const again = JSON.parse((await run(['--org', String(chosen), 'org', 'list', '-o', 'json'])).stdout) as typeof orgs;
+    expect(again.find((o) => o.current)?.id).toBe(chosen);
+  });
+
   it('list --all follows pages; --page-size pages', async () => {
     const { run } = await loggedIn();
     const bodies = admin.crud<{ id: number }>('qualityBodies');

@@ -18,6 +18,7 @@ const fixed: CommandSpec[] = [
   { name: 'auth', summary: () => t('cmd.auth'), load: async () => (await import('./auth.js')).register },
   { name: 'token', summary: () => t('cmd.token'), load: async () => (await import('./token.js')).register },
   { name: 'profile', summary: () => t('cmd.profile'), load: async () => (await import('./profile.js')).register },
+  { name: 'org', summary: () => t('cmd.org'), load: async () => (await import('./org.js')).register },
   {
     name: 'completion',
     summary: () => t('cmd.completion'),
