@@ -151,7 +151,7 @@ describe('liftctl against a live server', () => {
     expect(partial.code).toBe(4);
     const gone = await run(['company', 'get', id]);
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toContain('Not found');
+    expect(gone.stderr).toBe(`No such Company: ${id}\n`);
   });
 
   it("a new user's password comes from the JSON file, never from --set", async () => {

@@ -91,7 +91,6 @@ export const enUS = {
   'auth.expired': 'The session has expired or was revoked. Run: liftctl login',
   'auth.source.env': 'environment variable LIFTCTL_TOKEN',
   'auth.source.file': 'file {path}',
-  'auth.source.none': 'none',
   'auth.field.profile': 'Profile',
   'auth.field.server': 'Server',
   'auth.field.user': 'User',

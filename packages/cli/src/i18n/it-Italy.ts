@@ -93,7 +93,6 @@ export const itItaly: Record<CliMessageKey, string> = {
   'auth.expired': 'La sessione è scaduta o è stata revocata. Eseguire: liftctl login',
   'auth.source.env': 'variabile di ambiente LIFTCTL_TOKEN',
   'auth.source.file': 'file {path}',
-  'auth.source.none': 'nessuno',
   'auth.field.profile': 'Profilo',
   'auth.field.server': 'Server',
   'auth.field.user': 'Utente',

@@ -92,7 +92,6 @@ export const zhCN: Record<CliMessageKey, string> = {
   'auth.expired': '会话已过期或已被撤销。请运行：liftctl login',
   'auth.source.env': '环境变量 LIFTCTL_TOKEN',
   'auth.source.file': '文件 {path}',
-  'auth.source.none': '无',
   'auth.field.profile': '配置',
   'auth.field.server': '服务器',
   'auth.field.user': '用户',

@@ -1,6 +1,6 @@
 import { ENTITIES, type EntityDef, type Field, type Fields } from '@liftcloud/client';
-import { CliError } from '../../errors.js';
-import { currentLanguage } from '../../i18n/index.js';
+import { CliError, isApiError } from '../../errors.js';
+import { currentLanguage, t } from '../../i18n/index.js';
 
 export type Row = Record<string, unknown>;
 
@@ -17,3 +17,9 @@ export const fieldLabel = (field: Field): string => field.label[currentLanguage(
 /** Fields a record carries (everything but write-once secrets). */
 export const readableFields = (def: EntityDef<Fields>): [string, Field][] =>
   Object.entries(def.fields).filter(([, f]) => !f.createOnly);
+
+/** A 404 for one record, said with the entity and the id ("No such Company: 12"); other errors unchanged. */
+export function notFoundAsMessage(def: EntityDef<Fields>, id: number, error: unknown): unknown {
+  if (isApiError(error) && error.status === 404) return new CliError(t('entity.notFound', { label: labelOf(def), id }));
+  return error;
+}

@@ -5,7 +5,7 @@ import { t } from '../../i18n/index.js';
 import { say } from '../../output/messages.js';
 import { confirmOrStop } from '../../prompts/ask.js';
 import { contextFor } from '../options.js';
-import { entityDef, labelOf } from './definition.js';
+import { entityDef, labelOf, notFoundAsMessage } from './definition.js';
 import { parseId } from './ids.js';
 
 /**
@@ -25,7 +25,12 @@ export async function deleteAction(entity: string, idTexts: string[], cmd: Comma
       say.info(t('entity.deleted', { label, id }));
     } catch (error) {
       failures.push(error);
-      say.error(t('entity.deleteFailed', { label, id, reason: describeError(error).join(' ') }));
+      const notFound = notFoundAsMessage(def, id, error);
+      say.error(
+        notFound !== error
+          ? describeError(notFound).join(' ')
+          : t('entity.deleteFailed', { label, id, reason: describeError(error).join(' ') }),
+      );
     }
   }
   if (failures.length === 0) return;

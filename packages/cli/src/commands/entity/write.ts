@@ -10,7 +10,7 @@ import { writeTo } from '../../output/stream.js';
 import type { Context } from '../../context.js';
 import { contextFor } from '../options.js';
 import { tableColumns, wideColumns } from './columns.js';
-import { entityDef, labelOf, type Row } from './definition.js';
+import { entityDef, labelOf, notFoundAsMessage, type Row } from './definition.js';
 import { parseId } from './ids.js';
 import { askMissingSecrets, givenValues } from './values.js';
 
@@ -66,7 +66,9 @@ export async function updateAction(entity: string, idText: string, opts: WriteOp
   const changes = await givenValues(def, opts);
   await ctx.call(async (client) => {
     const calls = client.crud<Row>(def.path);
-    const current = await calls.get(id);
+    const current = await calls.get(id).catch((error: unknown) => {
+      throw notFoundAsMessage(def, id, error);
+    });
     const body = { ...updatable(def, current), ...changes, id };
     validate(def, body, 'update');
     if (opts.dryRun) return showDryRun('PUT', def, body);
