@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../packages/server/src/app.js';
+import { buildApp, type AppOptions } from '../../packages/server/src/app.js';
 import { openStore, type Store } from '../../packages/server/src/db/database.js';
 import { DEMO_PASSWORD, seedDemo, type DemoIds } from '../../packages/server/src/seed/demo.js';
 
@@ -51,7 +51,13 @@ async function pgSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> }
 
 /** The real server on an ephemeral port, over a temporary SQLite file or a fresh PostgreSQL schema, with demo data. */
 export async function startTestServer(
-  opts: { dialect?: TestDialect; loginRatePerMinute?: number; webRoot?: string } = {},
+  opts: {
+    dialect?: TestDialect;
+    loginRatePerMinute?: number;
+    webRoot?: string;
+    /** More buildApp options (import limits, export caps). */
+    app?: Partial<AppOptions>;
+  } = {},
 ): Promise<TestServer> {
   const dialect = opts.dialect ?? 'sqlite';
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-test-'));
@@ -63,6 +69,7 @@ export async function startTestServer(
     uploadDir: join(dir, 'uploads'),
     loginRatePerMinute: opts.loginRatePerMinute ?? 10_000,
     testing: { revealCaptcha: true },
+    ...opts.app,
   });
   const demo = await seedDemo(store);
   if (!demo) throw new Error('test store was not empty');

@@ -19,4 +19,5 @@ export * from './http/client.js';
 export * from './api/crud.js';
 export * from './api/schemas.js';
 export * from './api/index.js';
+export * from './api/files.js';
 export * from './time.js';

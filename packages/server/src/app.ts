@@ -15,10 +15,13 @@ import { registerAnnouncementNotice } from './routes/announcements.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCrud } from './routes/crud.js';
 import { registerDirectoryRoutes } from './routes/directory.js';
+import { registerExports } from './routes/exports.js';
 import { registerIdentityRoutes } from './routes/identity.js';
+import { registerImports } from './routes/imports.js';
 import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS, type Repository } from './store/repository.js';
 
@@ -35,6 +38,10 @@ export interface AppOptions {
   version?: string;
   /** How long list totals are reused, in ms (default 5,000; 0 turns reuse off). */
   countCacheMs?: number;
+  /** Bounds of xlsx imports (services/xlsx/limits.ts); tests shrink them to try hostile files cheaply. */
+  importLimits?: Partial<ImportLimits>;
+  /** Rows in one xlsx export (default 200,000). */
+  exportMaxRows?: number;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -72,6 +79,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const exposure of EXPOSED) repos.set(exposure.table.entity.name, registerCrud(app, ctx, exposure));
   registerIdentityRoutes(app, ctx, { users: repos.get('user')!, roles: repos.get('role')! });
   registerAnnouncementNotice(app, repos.get('announcement')!);
+  await registerImports(app, ctx, { exposures: EXPOSED, repos, limits: opts.importLimits });
+  registerExports(app, ctx, { exposures: EXPOSED, maxRows: opts.exportMaxRows });
   await registerRegistryRoutes(
     app,
     ctx,

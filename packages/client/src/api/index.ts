@@ -5,6 +5,7 @@ import type { NoticeList } from '../http/envelope.js';
 import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
+import { fileCalls } from './files.js';
 import type {
   CaptchaAnswer,
   ChangePasswordBody,
@@ -30,6 +31,9 @@ type EntityCalls = { [K in EntityName]: ReturnType<typeof entityCrud<(typeof ENT
 export class LiftCloudClient {
   readonly http: HttpClient;
   readonly entities: EntityCalls;
+  /** xlsx imports (client.imports.upload) and exports (client.exports.url / download). */
+  readonly imports: ReturnType<typeof fileCalls>['imports'];
+  readonly exports: ReturnType<typeof fileCalls>['exports'];
   private dictCache: Partial<Record<Language, Promise<Record<EnumName, DictOption[]>>>> = {};
 
   constructor(options: ClientOptions) {
@@ -37,6 +41,7 @@ export class LiftCloudClient {
     const calls = {} as Record<string, unknown>;
     for (const [name, def] of Object.entries(ENTITIES)) calls[name] = entityCrud(this.http, def as EntityDef<Fields>);
     this.entities = calls as EntityCalls;
+    ({ imports: this.imports, exports: this.exports } = fileCalls(this.http));
   }
 
   get session() {

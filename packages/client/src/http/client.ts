@@ -27,7 +27,12 @@ export interface RequestOptions {
   /** Send no session token (login, captcha). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Longer than the default for slow calls (an xlsx import). */
+  timeoutMs?: number;
 }
+
+/** A body sent as multipart/form-data (file uploads); everything else is sent as JSON. */
+const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
 function toQueryString(query: Query | undefined): string {
   if (!query) return '';
@@ -72,11 +77,56 @@ export class HttpClient {
     return h;
   }
 
+  /** The full URL of an API path with its query. */
+  url(path: string, query?: Query): string {
+    return `${this.options.baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}${toQueryString(query)}`;
+  }
+
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const url = `${this.options.baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}${toQueryString(opts.query)}`;
+    const response = await this.send(method, path, opts);
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (response.ok && envelope) return envelope.data;
+    throw this.failure(response, envelope);
+  }
+
+  /** A call whose answer is a file (an xlsx export): its bytes and name, or the API error its envelope names. */
+  async file(path: string, query?: Query, opts: Omit<RequestOptions, 'query' | 'body'> = {}) {
+    const response = await this.send('GET', path, { ...opts, query });
+    if (!response.ok) {
+      const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+      throw this.failure(response, envelope);
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
+  }
+
+  private failure(response: Response, envelope: Envelope<unknown> | null): ApiError {
+    if (!envelope)
+      return new ApiError(
+        translate(this.language, 'error.requestError'),
+        'request',
+        response.status,
+        'error.requestError',
+      );
+    const data = (envelope.data ?? {}) as Partial<ErrorData>;
+    const error = new ApiError(envelope.message, 'response', response.status, data.key ?? '', data.errors ?? []);
+    if (response.status === 401) this.options.onUnauthorized?.(error);
+    return error;
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+    const url = this.url(path, opts.query);
     const headers = this.headers(opts.anonymous);
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const form = isForm(opts.body);
+    // multipart: fetch sets the content type with its boundary.
+    if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     this.options.onDebug?.(`> ${method} ${url}`);
     let response: Response;
@@ -84,7 +134,7 @@ export class HttpClient {
       response = await this.fetchImpl(url, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal,
       });
     } catch {
@@ -93,25 +143,7 @@ export class HttpClient {
       throw new ApiError(translate(this.language, key), timedOut ? 'timeout' : 'network', 0, key, []);
     }
     this.options.onDebug?.(`< ${response.status} ${method} ${url}`);
-    let envelope: Envelope<T> | null = null;
-    try {
-      envelope = (await response.json()) as Envelope<T>;
-    } catch {
-      envelope = null;
-    }
-    if (response.ok && envelope) return envelope.data;
-    if (!envelope) {
-      throw new ApiError(
-        translate(this.language, 'error.requestError'),
-        'request',
-        response.status,
-        'error.requestError',
-      );
-    }
-    const data = (envelope.data ?? {}) as Partial<ErrorData>;
-    const error = new ApiError(envelope.message, 'response', response.status, data.key ?? '', data.errors ?? []);
-    if (response.status === 401) this.options.onUnauthorized?.(error);
-    throw error;
+    return response;
   }
 
   get = <T>(path: string, query?: Query, opts: Omit<RequestOptions, 'query'> = {}) =>

@@ -199,6 +199,11 @@ export class Repository<F extends Fields = Fields> {
    */
   private readonly counts = new Map<string, { total: number; until: number }>();
 
+  /** Drop the kept totals after a write made outside this repository (an xlsx import). */
+  forgetCounts(): void {
+    this.counts.clear();
+  }
+
   private async countOf(base: Query): Promise<number> {
     const query = base.select((eb) => eb.fn.countAll().as('total'));
     const compiled = query.compile();

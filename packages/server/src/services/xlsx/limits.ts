@@ -28,9 +28,9 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRows: 200_000,
   maxCellChars: 2_000,
   maxColumns: 200,
-  maxUnpackedBytes: 400 * 1024 * 1024,
+  maxUnpackedBytes: 256 * 1024 * 1024,
   maxEntries: 1_000,
-  workerHeapMb: 768,
+  workerHeapMb: 512,
   workerTimeoutMs: 120_000,
   maxReportedErrors: 1_000,
 };

@@ -100,6 +100,17 @@ const MESSAGES = {
     'en-US': '{count} records match; at most {limit} can be exported at once, narrow the filters',
     'it-Italy': '{count} record corrispondono; se ne possono esportare al massimo {limit}, restringere i filtri',
   },
+  conflict: {
+    'zh-CN': '导入期间有其他操作保存了相同的记录，未导入任何数据，请重试',
+    'en-US': 'Some of these records were stored by another request meanwhile; nothing was imported, try again',
+    'it-Italy':
+      'Alcuni record sono stati salvati da un’altra richiesta nel frattempo; non è stato importato nulla, riprovare',
+  },
+  badQuery: {
+    'zh-CN': 'dryRun 只能是 true 或 false',
+    'en-US': 'dryRun must be true or false',
+    'it-Italy': 'dryRun deve essere true o false',
+  },
   yes: { 'zh-CN': '是', 'en-US': 'Yes', 'it-Italy': 'Sì' },
   no: { 'zh-CN': '否', 'en-US': 'No', 'it-Italy': 'No' },
 } as const;

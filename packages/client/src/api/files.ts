@@ -1,0 +1,66 @@
+import { ENTITIES, type EntityName } from '../entities/index.js';
+import type { HttpClient, Query } from '../http/client.js';
+import type { FieldError } from '../http/envelope.js';
+
+/** The entities that take an xlsx import (the server's POST {path}/import). */
+export const IMPORTABLE_ENTITIES = ['netApply', 'elevator', 'gatewayDevice'] as const satisfies readonly EntityName[];
+export type ImportableEntity = (typeof IMPORTABLE_ENTITIES)[number];
+
+/** An import that went through (or, with dryRun, would): rows created, rows already there and skipped, rows read. */
+export interface ImportAnswer {
+  created: number;
+  skipped: number;
+  total: number;
+  dryRun: boolean;
+}
+
+/**
+ * One bad row of a refused import, as ApiError.fieldErrors carries it (key `import.invalidRows`): the
+ * spreadsheet row number, the column's label and the reason, in the request's language.
+ */
+export interface ImportRowError extends FieldError {
+  row: number;
+  column: string;
+}
+
+/** An import of 100,000 rows takes a while: this call waits longer than others. */
+export const IMPORT_TIMEOUT_MS = 300_000;
+
+export interface UploadOptions {
+  /** Check every row and answer the counts without writing anything. */
+  dryRun?: boolean;
+  /** The file's name when the Blob has none (a File has its own). */
+  fileName?: string;
+  signal?: AbortSignal;
+}
+
+const pathOf = (entity: EntityName) => ENTITIES[entity].path;
+
+/**
+ * xlsx imports and exports, the same calls for the console (a File from an input) and the CLI (a Blob read
+ * from disk: `new Blob([await readFile(p)])`). A refused import throws ApiError whose fieldErrors are
+ * ImportRowError entries.
+ */
+export function fileCalls(http: HttpClient) {
+  return {
+    imports: {
+      upload(entity: ImportableEntity, file: Blob, opts: UploadOptions = {}): Promise<ImportAnswer> {
+        const form = new FormData();
+        const named = (file as Blob & { name?: string }).name;
+        form.append('file', file, opts.fileName ?? (named || `${entity}.xlsx`));
+        return http.post<ImportAnswer>(`${pathOf(entity)}/import`, form, {
+          query: { dryRun: opts.dryRun ? 'true' : 'false' },
+          timeoutMs: IMPORT_TIMEOUT_MS,
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        });
+      },
+    },
+    exports: {
+      /** The export URL with the list's filters (it needs the Authorization header: fetch it, or use download). */
+      url: (entity: EntityName, query: Query = {}): string => http.url(`${pathOf(entity)}/export`, query),
+      /** The .xlsx of every visible row matching the list's filters, and the name the server gave it. */
+      download: (entity: EntityName, query: Query = {}, opts: { signal?: AbortSignal } = {}) =>
+        http.file(`${pathOf(entity)}/export`, query, { timeoutMs: IMPORT_TIMEOUT_MS, ...opts }),
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import { importFileRules, type Language } from '@liftcloud/client';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import Type from 'typebox';
+import type { AppContext } from '../context.js';
+import { envelope, ok } from '../http/envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import type { Repository } from '../store/repository.js';
+import type { Exposure } from '../tables/index.js';
+import { rowProblemsMessage } from '../services/xlsx/convert.js';
+import { ImportFileError, type RowError } from '../services/xlsx/errors.js';
+import { IMPORTABLE } from '../services/xlsx/importable.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../services/xlsx/limits.js';
+import { importMessage } from '../services/xlsx/messages.js';
+import { parseWorkbook } from '../services/xlsx/parse.js';
+import { storeRows } from '../services/xlsx/store.js';
+
+const ImportAnswer = Type.Object({
+  created: Type.Integer(),
+  skipped: Type.Integer(),
+  total: Type.Integer(),
+  dryRun: Type.Boolean(),
+});
+
+function refuse(reply: FastifyReply, lang: Language, err: ImportFileError) {
+  return reply.status(err.status).send({
+    code: err.status,
+    message: importMessage(lang, err.key, err.params),
+    data: { key: `import.${err.key}`, ...err.params },
+  });
+}
+
+function problems(
+  reply: FastifyReply,
+  lang: Language,
+  p: { errors: RowError[]; errorCount: number; badRows: number; total: number },
+) {
+  return reply.status(400).send({
+    code: 400,
+    message: rowProblemsMessage(lang, p.badRows, p.errors),
+    data: { key: 'import.invalidRows', errors: p.errors, errorCount: p.errorCount, badRows: p.badRows, total: p.total },
+  });
+}
+
+/**
+ * POST /api/{entity.path}/import?dryRun=true|false for the importable entities (network applications,
+ * elevators, gateways): one .xlsx in the multipart field `file`, bounded while streamed, parsed in a worker
+ * under memory and time limits, every row validated with the forms' rules, then written in one transaction
+ * or not at all. The console and the CLI both call this route (client.imports.upload).
+ */
+export async function registerImports(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { exposures: Exposure[]; repos: Map<string, Repository>; limits?: Partial<ImportLimits> },
+): Promise<void> {
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
+  // Its own scope: the multipart parser and its limits apply to these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: limits.maxBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+    for (const exposure of opts.exposures) {
+      const spec = IMPORTABLE[exposure.table.entity.name];
+      if (!spec || exposure.readOnly) continue;
+      const { entity } = spec;
+      scope.post(`/api/${entity.path}/import`, {
+        config: { permission: exposure.write },
+        schema: {
+          tags: [entity.name],
+          summary: `Import ${entity.label['en-US']} from an .xlsx file`,
+          description:
+            'multipart/form-data with exactly one file field `file` (.xlsx). dryRun=true checks without writing. ' +
+            'A file with any bad row answers 400 with data.errors [{row, column, field, rule, message}] and writes nothing.',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(ImportAnswer) },
+        },
+        handler: async (req, reply) => {
+          const lang = req.lang;
+          const caller = callerOf(req);
+          try {
+            const dryRunText = (req.query as Record<string, unknown>).dryRun;
+            if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
+              throw new ImportFileError(400, 'badQuery');
+            const dryRun = dryRunText === 'true';
+            if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
+            let file: { name: string; buffer: Buffer } | null = null;
+            try {
+              for await (const part of req.parts()) {
+                if (part.type !== 'file') continue;
+                if (file || part.fieldname !== 'file') {
+                  part.file.resume();
+                  throw new ImportFileError(400, 'oneFile');
+                }
+                file = { name: part.filename, buffer: await part.toBuffer() };
+              }
+            } catch (err) {
+              const code = (err as { code?: string }).code;
+              if (code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new ImportFileError(413, 'tooLarge', { limit: Math.round(limits.maxBytes / 1024 / 1024) });
+              if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+                throw new ImportFileError(400, 'oneFile');
+              throw err;
+            }
+            if (!file) throw new ImportFileError(400, 'oneFile');
+            if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
+            const { result } = await parseWorkbook(file.buffer, entity.name, lang, limits);
+            if (result.header) return problems(reply, lang, result);
+            const outcome = await storeRows({
+              db: ctx.store.db,
+              spec,
+              table: exposure.table,
+              caller,
+              tz: req.timeZone,
+              language: lang,
+              sheet: result.sheet,
+              dryRun,
+              limits,
+              fileProblems: result,
+            });
+            if ('errors' in outcome) return problems(reply, lang, outcome);
+            if (!dryRun && outcome.created) opts.repos.get(entity.name)?.forgetCounts();
+            return ok(
+              outcome,
+              importMessage(lang, dryRun ? 'checked' : 'imported', {
+                created: outcome.created,
+                skipped: outcome.skipped,
+              }),
+            );
+          } catch (err) {
+            if (err instanceof ImportFileError) return refuse(reply, lang, err);
+            throw err;
+          }
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,371 @@
+import {
+  LANGUAGES,
+  checkSchema,
+  issueMessage,
+  validateInput,
+  type EntityDef,
+  type Field,
+  type Fields,
+  type Issue,
+  type Language,
+} from '@liftcloud/client';
+import { ImportFileError, type RowError } from './errors.js';
+import type { ImportSpec } from './importable.js';
+import type { ImportLimits } from './limits.js';
+import { importMessage } from './messages.js';
+
+/** A cell as read-excel-file gives it. */
+export type Cell = string | number | boolean | Date | null | undefined;
+
+/** Rows ready for the store step: the fields present in the file, then one array of values per row. */
+export interface ConvertedSheet {
+  fields: string[];
+  rows: unknown[][];
+  /** The spreadsheet row number of each row. */
+  rowNumbers: number[];
+}
+
+/**
+ * The rows that passed the file's checks, and the problems of the others. `header` problems stop the import
+ * before the store is asked anything; row problems are reported together with the store's.
+ */
+export interface ConvertResult {
+  sheet: ConvertedSheet;
+  errors: RowError[];
+  errorCount: number;
+  badRows: number;
+  total: number;
+  header: boolean;
+}
+
+const META_LABELS = [
+  { 'zh-CN': '编号', 'en-US': 'ID', 'it-Italy': 'ID' },
+  { 'zh-CN': '创建时间', 'en-US': 'Created', 'it-Italy': 'Creato' },
+  { 'zh-CN': '更新时间', 'en-US': 'Updated', 'it-Italy': 'Aggiornato' },
+];
+
+export const normaliseHeader = (v: unknown): string =>
+  String(v ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** The spreadsheet name of a column: 0 → A, 26 → AA. */
+export function columnLetter(index: number): string {
+  let s = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/**
+ * Which field each header names: a writable field's label in any of the three languages, or its key. Labels
+ * of read-only fields, the id and the times (the columns an export adds) are known and skipped.
+ */
+export function headerMap(entity: EntityDef<Fields>): Map<string, string | null> {
+  const map = new Map<string, string | null>();
+  const fields = entity.fields as Fields;
+  for (const [key, f] of Object.entries(fields))
+    if (f.readOnly || f.createOnly) {
+      for (const lang of LANGUAGES) map.set(normaliseHeader(f.label[lang]), null);
+      map.set(key.toLowerCase(), null);
+    }
+  for (const label of META_LABELS) for (const lang of LANGUAGES) map.set(normaliseHeader(label[lang]), null);
+  for (const key of ['id', 'createTime', 'updateTime']) map.set(key.toLowerCase(), null);
+  for (const c of entity.columns) {
+    for (const lang of LANGUAGES) map.set(normaliseHeader(c.label[lang]), c.key);
+    map.set(c.key.toLowerCase(), c.key);
+  }
+  return map;
+}
+
+const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', '是', 'sì', 'si', 'vero', 'on', '√', '✓']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', '0', '否', 'falso', 'off', '×', '✗']);
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const isoDateTime = (d: Date) =>
+  `${isoDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+/** Excel's day 0 is 1899-12-30 (the 1900 leap-year bug included). */
+const fromSerial = (n: number) => new Date(Date.UTC(1899, 11, 30) + Math.round(n * 86_400_000));
+
+function dateText(v: Cell, withTime: boolean): unknown {
+  if (v instanceof Date) return withTime ? isoDateTime(v) : isoDate(v);
+  if (typeof v === 'number' && v > 0 && v < 2_958_466)
+    return withTime ? isoDateTime(fromSerial(v)) : isoDate(fromSerial(v));
+  if (typeof v !== 'string') return v;
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  if (!m) return v;
+  const date = `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}`;
+  if (!withTime) return m[4] === undefined ? date : v;
+  return `${date} ${pad(Number(m[4] ?? 0))}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
+}
+
+/** Number text as a number; anything else stays as it is, for the schema check to name. */
+function numeric(v: Cell): unknown {
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v.trim());
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v;
+}
+
+interface EnumIndex {
+  byWord: Map<string, number>;
+  codes: Set<number>;
+}
+
+function enumIndex(f: Field): EnumIndex {
+  const byWord = new Map<string, number>();
+  const codes = new Set<number>();
+  for (const o of f.enumDef?.options ?? []) {
+    codes.add(o.code);
+    for (const lang of LANGUAGES) byWord.set(normaliseHeader(o.label[lang]), o.code);
+  }
+  return { byWord, codes };
+}
+
+/**
+ * One cell as the value its field takes: enum cells by code or by label in any language, yes/no words for
+ * booleans, dates from date cells or text. What cannot be converted is returned with the issue to report.
+ */
+export function convertCell(
+  f: Field,
+  v: Cell,
+  enums?: EnumIndex,
+): { value: unknown; issue?: Issue['rule']; params?: Issue['params'] } {
+  switch (f.kind) {
+    case 'text':
+    case 'secret':
+      if (typeof v === 'number') return { value: Number.isInteger(v) ? v.toFixed(0) : String(v) };
+      if (v instanceof Date) return { value: isoDate(v) };
+      return { value: typeof v === 'boolean' ? String(v) : v };
+    case 'int':
+    case 'number':
+    case 'ref':
+      return { value: numeric(v) };
+    case 'enum': {
+      const idx = enums ?? enumIndex(f);
+      const n = numeric(v);
+      if (typeof n === 'number' && idx.codes.has(n)) return { value: n };
+      const code = idx.byWord.get(normaliseHeader(v));
+      if (code !== undefined) return { value: code };
+      return { value: v, issue: 'validation.enum' };
+    }
+    case 'bool': {
+      if (typeof v === 'boolean') return { value: v };
+      const w = normaliseHeader(v);
+      if (TRUE_WORDS.has(w)) return { value: true };
+      if (FALSE_WORDS.has(w)) return { value: false };
+      return { value: v, issue: 'validation.type', params: { type: 'validation.type.boolean' } };
+    }
+    case 'date':
+      return { value: dateText(v, false) };
+    case 'datetime':
+      return { value: dateText(v, true) };
+    case 'ids': {
+      if (typeof v === 'number') return { value: [v] };
+      const parts = String(v)
+        .split(/[,，、;；\s]+/)
+        .filter(Boolean);
+      return { value: parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p)) };
+    }
+  }
+  return { value: v };
+}
+
+const isEmpty = (v: Cell) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The sheet as rows for an entity: the header names the fields, every cell is converted to its field's type,
+ * every row is validated with the forms' rules (validateInput) and checked for repeats within the file. Any
+ * bad row makes the whole file answer with the list of problems.
+ */
+export function convertSheet(
+  data: Cell[][],
+  spec: ImportSpec,
+  language: Language,
+  limits: ImportLimits,
+): ConvertResult {
+  const { entity } = spec;
+  const fields = entity.fields as Fields;
+  const label = (field: string) => fields[field]?.label[language] ?? field;
+
+  // Cells far over any field's length are refused with the file, before anything else is looked at.
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r]!;
+    for (let c = 0; c < row.length; c++) {
+      const v = row[c];
+      if (typeof v === 'string' && v.length > limits.maxCellChars)
+        throw new ImportFileError(413, 'cellTooLong', {
+          cell: `${columnLetter(c)}${r + 1}`,
+          length: v.length,
+          limit: limits.maxCellChars,
+        });
+    }
+  }
+
+  const header = data[0] ?? [];
+  if (header.length > limits.maxColumns)
+    throw new ImportFileError(413, 'tooManyColumns', { count: header.length, limit: limits.maxColumns });
+  const known = headerMap(entity);
+  const columnField: (string | null)[] = [];
+  const headerErrors: RowError[] = [];
+  const seen = new Set<string>();
+  header.forEach((h) => {
+    const text = String(h ?? '').trim();
+    if (!text) {
+      columnField.push(null);
+      return;
+    }
+    const field = known.get(normaliseHeader(text));
+    if (field === undefined) {
+      headerErrors.push({
+        row: 1,
+        column: text,
+        field: '',
+        rule: 'import.unknownColumn',
+        message: importMessage(language, 'unknownColumn', { column: text }),
+      });
+      columnField.push(null);
+    } else if (field !== null && seen.has(field)) {
+      headerErrors.push({
+        row: 1,
+        column: text,
+        field,
+        rule: 'import.repeatedColumn',
+        message: importMessage(language, 'repeatedColumn', { column: text }),
+      });
+      columnField.push(null);
+    } else {
+      if (field) seen.add(field);
+      columnField.push(field);
+    }
+  });
+  for (const c of entity.columns)
+    if (fields[c.key]?.required && !seen.has(c.key))
+      headerErrors.push({
+        row: 1,
+        column: label(c.key),
+        field: c.key,
+        rule: 'import.missingColumn',
+        message: importMessage(language, 'missingColumn', { column: label(c.key) }),
+      });
+  if (headerErrors.length)
+    return {
+      sheet: { fields: [], rows: [], rowNumbers: [] },
+      errors: headerErrors,
+      errorCount: headerErrors.length,
+      badRows: 1,
+      total: data.length - 1,
+      header: true,
+    };
+
+  const present = columnField.map((f, c) => (f ? { f, c } : null)).filter((x): x is { f: string; c: number } => !!x);
+  const enumIdx = new Map<string, EnumIndex>();
+  for (const { f } of present) if (fields[f]!.kind === 'enum') enumIdx.set(f, enumIndex(fields[f]!));
+  const enumValues = (field: string) =>
+    (fields[field]?.enumDef?.options ?? []).map((o) => `${o.code} ${o.label[language]}`).join(', ');
+
+  const errors: RowError[] = [];
+  let errorCount = 0;
+  let badRows = 0;
+  const report = (e: RowError) => {
+    errorCount++;
+    if (errors.length < limits.maxReportedErrors) errors.push(e);
+  };
+  const issueToError = (row: number, issue: Issue): RowError => {
+    const top = issue.field.split('.')[0] ?? issue.field;
+    const params = issue.rule === 'validation.enum' ? { ...issue.params, values: enumValues(top) } : issue.params;
+    return {
+      row,
+      column: label(top),
+      field: top,
+      rule: issue.rule,
+      message: issueMessage(entity.createSchema, { ...issue, field: top, ...(params ? { params } : {}) }, language),
+    };
+  };
+
+  // Values seen per unique field (and the re-import key), for repeats within the file.
+  const uniqueFields = [...new Set([...entity.unique, 'registerCode', 'factoryNo', 'dtuCode'])].filter((f) =>
+    seen.has(f),
+  );
+  const firstRow = new Map<string, Map<string, number>>(uniqueFields.map((f) => [f, new Map()]));
+
+  const out: ConvertedSheet = { fields: present.map((p) => p.f), rows: [], rowNumbers: [] };
+  let total = 0;
+  for (let r = 1; r < data.length; r++) {
+    const cells = data[r]!;
+    if (present.every(({ c }) => isEmpty(cells[c]))) continue; // a blank line
+    total++;
+    const rowNo = r + 1;
+    const input: Record<string, unknown> = {};
+    const issues: Issue[] = [];
+    const converted = new Set<string>();
+    for (const { f, c } of present) {
+      const v = cells[c];
+      if (isEmpty(v)) continue;
+      const res = convertCell(fields[f]!, typeof v === 'string' ? v.trim() : v, enumIdx.get(f));
+      input[f] = res.value;
+      if (res.issue) {
+        issues.push({ field: f, rule: res.issue, ...(res.params ? { params: res.params } : {}) });
+        converted.add(f);
+      }
+    }
+    if (issues.length === 0) {
+      if (spec.batchRefine) {
+        const schemaIssues = checkSchema(entity.createSchema, input);
+        issues.push(...(schemaIssues.length ? schemaIssues : spec.batchRefine(input)));
+      } else issues.push(...validateInput(entity, input, 'create'));
+    } else {
+      // The schema check still names every other field's problem.
+      const rest = { ...input };
+      for (const f of converted) delete rest[f];
+      issues.push(...checkSchema(entity.createSchema, rest).filter((i) => !converted.has(i.field.split('.')[0]!)));
+    }
+    for (const f of uniqueFields) {
+      const v = input[f];
+      if (v === undefined || v === null || v === '') continue;
+      if (f === 'factoryNo' && spec.keyOf(input) !== 'factoryNo') continue;
+      const key = String(v);
+      const seenAt = firstRow.get(f)!;
+      const first = seenAt.get(key);
+      if (first === undefined) seenAt.set(key, rowNo);
+      else
+        issues.push({
+          field: f,
+          rule: 'import.duplicateInFile' as Issue['rule'],
+          params: { value: key, other: first },
+        });
+    }
+    if (issues.length) {
+      badRows++;
+      for (const issue of issues) {
+        if ((issue.rule as string) === 'import.duplicateInFile')
+          report({
+            row: rowNo,
+            column: label(issue.field),
+            field: issue.field,
+            rule: issue.rule,
+            message: importMessage(language, 'duplicateInFile', {
+              column: label(issue.field),
+              value: String(issue.params?.value),
+              other: Number(issue.params?.other),
+            }),
+          });
+        else report(issueToError(rowNo, issue));
+      }
+      continue;
+    }
+    out.rows.push(out.fields.map((f) => input[f] ?? null));
+    out.rowNumbers.push(rowNo);
+  }
+  if (total === 0) throw new ImportFileError(400, 'empty');
+  return { sheet: out, errors, errorCount, badRows, total, header: false };
+}
+
+/** The message of a bad-row answer: how many rows, then the first few problems. */
+export function rowProblemsMessage(language: Language, badRows: number, errors: RowError[]): string {
+  const first = errors
+    .slice(0, 5)
+    .map((e) => importMessage(language, 'rowAt', { row: e.row, message: e.message }))
+    .join('; ');
+  return importMessage(language, 'rowProblems', { count: badRows, first });
+}

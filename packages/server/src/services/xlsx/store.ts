@@ -1,0 +1,285 @@
+import { issueMessage, type Fields, type Issue, type Language } from '@liftcloud/client';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
+import { valueToStore, toStore } from '../../store/convert.js';
+import { tenantOf, type Caller } from '../caller.js';
+import type { ConvertedSheet } from './convert.js';
+import { ImportFileError, type RowError } from './errors.js';
+import type { ImportSpec } from './importable.js';
+import type { ImportLimits } from './limits.js';
+import { importMessage } from './messages.js';
+
+export interface ImportOutcome {
+  created: number;
+  skipped: number;
+  total: number;
+  dryRun: boolean;
+}
+
+export interface ImportProblems {
+  errors: RowError[];
+  errorCount: number;
+  badRows: number;
+  total: number;
+}
+
+/** Values per IN (...) query: well inside SQLite's and PostgreSQL's parameter limits. */
+const LOOKUP_CHUNK = 500;
+/** Parameters per multi-row INSERT (SQLite allows 32,766, PostgreSQL 65,535). */
+const INSERT_PARAMS = 30_000;
+
+const chunks = <T>(list: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A stored value and an imported one (already in store form) name the same thing. */
+function sameValue(stored: unknown, imported: unknown): boolean {
+  if (blank(stored) && blank(imported)) return true;
+  if (blank(stored) || blank(imported)) return false;
+  if (typeof imported === 'number' || typeof stored === 'number') return Number(stored) === Number(imported);
+  return String(stored) === String(imported);
+}
+
+/**
+ * The store side of an import, inside one transaction: references must be rows of the caller's tenant, a row
+ * whose key is already stored with the same values is skipped, a key stored with other values (or a unique
+ * value another record holds) is a bad row, and with no bad row every new row is inserted in multi-row
+ * INSERTs. Nothing is written when any row is bad or on a dry run.
+ */
+export async function storeRows(args: {
+  db: Kysely<DB>;
+  spec: ImportSpec;
+  table: TableSpec;
+  caller: Caller;
+  tz: string;
+  language: Language;
+  sheet: ConvertedSheet;
+  dryRun: boolean;
+  limits: ImportLimits;
+  /** Problems the file's own checks found in other rows: reported with these, and nothing is written. */
+  fileProblems: ImportProblems;
+}): Promise<ImportOutcome | ImportProblems> {
+  const { spec, table, caller, tz, language, sheet, dryRun, limits, fileProblems } = args;
+  const fields = spec.entity.fields as Fields;
+  const tenantId = tenantOf(caller);
+  const label = (f: string) => fields[f]?.label[language] ?? f;
+  const inputs = sheet.rows.map((values) => {
+    const o: Record<string, unknown> = {};
+    sheet.fields.forEach((f, i) => {
+      if (values[i] !== null && values[i] !== undefined) o[f] = values[i];
+    });
+    return o;
+  });
+  const total = fileProblems.total;
+
+  const db = args.db as unknown as LooseKysely;
+  return db.transaction().execute(async (trx) => {
+    const problems = new Map<number, Issue[]>();
+    const flag = (i: number, issue: Issue) => problems.set(i, [...(problems.get(i) ?? []), issue]);
+
+    await checkRefs(trx, table, caller, sheet.fields, inputs, flag);
+
+    // Rows already stored under their key: skipped when equal, bad rows when changed.
+    const skip = new Set<number>();
+    const matched = new Map<number, number>(); // row index → id of the stored row it repeats
+    const byKey = new Map<string, number[]>();
+    inputs.forEach((input, i) => {
+      const key = spec.keyOf(input) ?? 'name';
+      byKey.set(key, [...(byKey.get(key) ?? []), i]);
+    });
+    const scopeTenant = table.scope !== 'platform';
+    for (const [key, rows] of byKey) {
+      const identity = spec.keyOf(inputs[rows[0]!]!) !== null;
+      const values = [...new Set(rows.map((i) => String(inputs[i]![key])))];
+      const stored = new Map<string, Record<string, unknown>[]>();
+      for (const part of chunks(values, LOOKUP_CHUNK)) {
+        let q = trx.selectFrom(table.table).selectAll().where(key, 'in', part);
+        if (scopeTenant) q = q.where('tenantId', '=', tenantId);
+        for (const row of await q.execute()) {
+          const k = String(row[key]);
+          stored.set(k, [...(stored.get(k) ?? []), row]);
+        }
+      }
+      for (const i of rows) {
+        const input = inputs[i]!;
+        const candidates = stored.get(String(input[key])) ?? [];
+        if (candidates.length === 0) continue;
+        const differing = (row: Record<string, unknown>) =>
+          sheet.fields.filter(
+            (f) =>
+              fields[f]!.kind !== 'ids' &&
+              !sameValue(row[f], valueToStore(fields[f]!, input[f], tz, table.jsonFields?.includes(f) ?? false)),
+          );
+        const same = candidates.find((row) => differing(row).length === 0);
+        if (same) {
+          skip.add(i);
+          matched.set(i, Number(same.id));
+        } else if (identity) {
+          const diff = differing(candidates[0]!);
+          flag(i, {
+            field: key,
+            rule: 'import.changed' as Issue['rule'],
+            params: { value: String(input[key]), columns: diff.map(label).join(', ') },
+          });
+        }
+        // No identity (an elevator with neither register code nor factory number): only an equal row is a repeat.
+      }
+    }
+
+    // Unique values held by another record: on the whole platform (DTU numbers) or within the tenant.
+    for (const field of spec.entity.unique) {
+      if (!sheet.fields.includes(field)) continue;
+      const platformWide =
+        table.scope === 'platform' || (table.platformUnique as string[] | undefined)?.includes(field);
+      const rows = inputs.map((_, i) => i).filter((i) => !blank(inputs[i]![field]) && !problems.has(i));
+      const values = [...new Set(rows.map((i) => String(inputs[i]![field])))];
+      const holders = new Map<string, number[]>();
+      for (const part of chunks(values, LOOKUP_CHUNK)) {
+        let q = trx.selectFrom(table.table).select(['id', field]).where(field, 'in', part);
+        if (!platformWide) q = q.where('tenantId', '=', tenantId);
+        for (const row of await q.execute()) {
+          const k = String(row[field]);
+          holders.set(k, [...(holders.get(k) ?? []), Number(row.id)]);
+        }
+      }
+      for (const i of rows) {
+        const ids = holders.get(String(inputs[i]![field])) ?? [];
+        if (ids.some((id) => id !== matched.get(i)))
+          flag(i, { field, rule: 'validation.duplicate', params: { value: String(inputs[i]![field]) } });
+      }
+    }
+
+    if (problems.size || fileProblems.badRows) {
+      const errors: RowError[] = [];
+      let errorCount = fileProblems.errorCount;
+      for (const [i, issues] of [...problems].sort((a, b) => a[0] - b[0]))
+        for (const issue of issues) {
+          errorCount++;
+          if (errors.length + fileProblems.errors.length >= limits.maxReportedErrors) continue;
+          const message =
+            (issue.rule as string) === 'import.changed'
+              ? importMessage(language, 'changed', {
+                  column: label(issue.field),
+                  value: String(issue.params?.value),
+                  columns: String(issue.params?.columns),
+                })
+              : issueMessage(spec.entity.createSchema, issue, language);
+          errors.push({
+            row: sheet.rowNumbers[i]!,
+            column: label(issue.field),
+            field: issue.field,
+            rule: issue.rule,
+            message,
+          });
+        }
+      const merged = [...fileProblems.errors, ...errors].sort((a, b) => a.row - b.row);
+      return { errors: merged, errorCount, badRows: problems.size + fileProblems.badRows, total };
+    }
+
+    const fresh = inputs.map((_, i) => i).filter((i) => !skip.has(i));
+    if (!dryRun && fresh.length)
+      await insertRows(
+        trx,
+        table,
+        spec,
+        caller,
+        tz,
+        sheet.fields,
+        fresh.map((i) => inputs[i]!),
+      );
+    return { created: fresh.length, skipped: skip.size, total, dryRun };
+  });
+}
+
+async function checkRefs(
+  trx: Transaction<LooseDB>,
+  table: TableSpec,
+  caller: Caller,
+  present: string[],
+  inputs: Record<string, unknown>[],
+  flag: (i: number, issue: Issue) => void,
+): Promise<void> {
+  const tenantId = tenantOf(caller);
+  const targets: [string, string, boolean][] = [];
+  for (const [field, target] of Object.entries(table.refs ?? {}) as [string, string][])
+    if (present.includes(field)) targets.push([field, target, false]);
+  for (const [field, link] of Object.entries(table.links ?? {}) as [string, LinkSpec][])
+    if (present.includes(field)) targets.push([field, link.target, true]);
+  for (const [field, target, many] of targets) {
+    const wanted = new Set<number>();
+    for (const input of inputs) for (const v of [input[field] ?? []].flat()) wanted.add(Number(v));
+    const found = new Set<number>();
+    const related = (table.relatedCompanies as string[] | undefined)?.includes(field);
+    for (const part of chunks([...wanted], LOOKUP_CHUNK)) {
+      let q = trx.selectFrom(target).select('id').where('id', 'in', part);
+      if (target !== 'tenants') q = q.where('tenantId', '=', tenantId);
+      if (target === 'companies' && caller.scope.orgIds && !related && !many)
+        q = q.where('id', 'in', caller.scope.orgIds.length ? caller.scope.orgIds : [-1]);
+      for (const row of await q.execute()) found.add(Number(row.id));
+    }
+    inputs.forEach((input, i) => {
+      const v = input[field];
+      if (v === undefined || v === null) return;
+      if ([v].flat().some((id) => !found.has(Number(id)))) flag(i, { field, rule: 'validation.reference' });
+    });
+  }
+}
+
+async function insertRows(
+  trx: Transaction<LooseDB>,
+  table: TableSpec,
+  spec: ImportSpec,
+  caller: Caller,
+  tz: string,
+  present: string[],
+  inputs: Record<string, unknown>[],
+): Promise<void> {
+  const fields = spec.entity.fields as Fields;
+  const ctx: WriteContext = { caller, tz, trx };
+  const now = Date.now();
+  const org = caller.orgId === 0 ? null : caller.orgId;
+  const rows: Record<string, unknown>[] = [];
+  const columns = new Set<string>();
+  for (const input of inputs) {
+    const stored = toStore(fields, input, tz, { jsonFields: table.jsonFields, mode: 'create' });
+    const row: Record<string, unknown> = { ...spec.fixed, createTime: now, updateTime: now };
+    // Only the columns the file names (and those a create always sets): absent ones keep the column default.
+    for (const [k, v] of Object.entries(stored)) if (present.includes(k) || (v !== null && v !== 0)) row[k] = v;
+    if (table.scope !== 'platform') row.tenantId = tenantOf(caller);
+    if (table.scope === 'org' && table.orgColumn !== 'id') row[table.orgColumn ?? 'orgId'] = org;
+    await table.beforeCreate?.(row, input, ctx);
+    for (const k of Object.keys(row)) columns.add(k);
+    rows.push(row);
+  }
+  for (const row of rows) for (const c of columns) if (!(c in row)) row[c] = null;
+  const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
+  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / columns.size)));
+  try {
+    for (let start = 0; start < rows.length; start += size) {
+      const part = rows.slice(start, start + size);
+      if (links.length === 0) {
+        await trx.insertInto(table.table).values(part).execute();
+        continue;
+      }
+      const ids = await trx.insertInto(table.table).values(part).returning('id').execute();
+      for (const [field, link] of links) {
+        const pairs = ids.flatMap((r, k) =>
+          ((inputs[start + k]![field] as number[] | undefined) ?? []).map((other) => ({
+            [link.ownKey]: Number(r.id),
+            [link.otherKey]: other,
+          })),
+        );
+        for (const p of chunks(pairs, 5_000)) if (p.length) await trx.insertInto(link.table).values(p).execute();
+      }
+    }
+  } catch (err) {
+    // A unique index refused a row another request stored meanwhile.
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw new ImportFileError(409, 'conflict');
+    throw err;
+  }
+}
