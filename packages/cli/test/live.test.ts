@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { LiftCloudClient } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import readXlsxFile from 'read-excel-file/node';
 import { CredentialsFile } from '../src/config/credentials.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
 
@@ -89,6 +90,13 @@ describe('liftctl against a live server', () => {
     expect(exported.stdout.startsWith('\ufeffID,Company no.,Company name,')).toBe(true);
     expect(exported.stdout.trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
     expect((await run(['company', 'export', '--no-bom'])).stdout.startsWith('ID,')).toBe(true);
+    const xlsx = join(tempConfigDir(), 'companies.xlsx');
+    const wrote = await run(['company', 'export', '--xlsx', xlsx]);
+    expect(wrote.code, wrote.stderr).toBe(0);
+    expect(wrote.stdout).toBe('');
+    const [sheet] = await readXlsxFile(xlsx);
+    expect(sheet?.data[0]?.slice(0, 3)).toEqual(['ID', 'Company no.', 'Company name']);
+    expect(sheet?.data).toHaveLength(companies.length + 1);
     const table = await run(['company', 'list']);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+COMPANY NO\.\s+COMPANY NAME/);
     expect(table.stdout).not.toContain('\u001b[');

@@ -34,6 +34,7 @@ const HEAVY = [
   '/serialport/',
   '/@serialport/',
   'read-excel-file',
+  'write-excel-file',
   'exceljs',
   '/xlsx/',
   '/typebox/',

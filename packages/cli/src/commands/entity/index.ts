@@ -49,5 +49,6 @@ export function registerEntity(program: Command, entity: string, name: string): 
 
   addFilterOptions(group.command('export').description(t('cmd.entity.export', { label })), def, false)
     .option('--no-bom', t('opt.noBom'))
+    .option('--xlsx <file>', t('opt.xlsx'))
     .action((opts: Record<string, unknown>, cmd: Command) => exportAction(entity, opts, cmd));
 }
