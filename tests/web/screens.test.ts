@@ -10,6 +10,12 @@ import {
 import { DEMO_PASSWORD } from '../../packages/server/src/seed/demo.js';
 import { loginThroughUi, watchCaptchas } from './support/browser.js';
 
+/** A 1x1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const cells = (page: Page, testId: string) =>
   page.locator(`[data-testid="${testId}"] .ant-table-tbody tr.ant-table-row td:first-child`).allInnerTexts();
 
@@ -140,6 +146,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('form-uiSetting').waitFor();
       await page.waitForTimeout(500); // let the dialog finish fading in
       await fx.shot(page, 'ui-setting-form-en-US');
+      const form = page.getByTestId('form-uiSetting');
+      await form.locator('#host').fill('branch.example');
+      await form.locator('#systemName').fill('Branch Cloud');
+      const uploads = form.locator('input[type=file]');
+      // a GIF is refused before anything is sent
+      await uploads.first().setInputFiles({ name: 'icon.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page.locator('.ant-message').getByText('Only jpg or png images').waitFor();
+      await uploads.nth(1).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await expect.poll(() => form.locator('#logoLarge').inputValue()).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+      await expect.poll(() => cells(page, 'list-uiSetting')).toContain('branch.example');
       await context.close();
     });
 
@@ -161,7 +179,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.waitForURL((url) => url.pathname === '/login');
       await loginThroughUi(page, answers, 'platform', 'Fresh4Start');
       await page.getByTestId('home').waitFor();
-      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+      expect(
+        errors.filter((e) => !e.includes('status of 401')),
+        errors.join('\n'),
+      ).toEqual([]);
       await context.close();
     });
   },

@@ -155,7 +155,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await form.locator('#phone').fill('13912345679');
       await form.locator('#userType').click();
       await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'General user' })
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^General user$/ })
         .first()
         .click();
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();

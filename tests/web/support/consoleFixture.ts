@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../support/server.js';
@@ -9,10 +10,50 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const WEB_DIST = `${repoRoot}packages/web/dist`;
 export const ARTIFACTS = `${repoRoot}test-artifacts/web`;
 
-/** The browser tests need the built console; build it once if this checkout has not. */
+/** The newest modification time under a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** No build yet, or the console's or the client's source changed since the last one. */
+function buildIsStale(): boolean {
+  const index = `${WEB_DIST}/index.html`;
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return newest(`${repoRoot}packages/web/src`) > built || newest(`${repoRoot}packages/client/src`) > built;
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * The browser tests need the built console: build it when it is missing or stale. Test files run in
+ * parallel, so one builds (holding a lock folder) while the others wait for it.
+ */
 export function ensureWebBuilt(): void {
-  if (existsSync(`${WEB_DIST}/index.html`)) return;
-  execFileSync('npm', ['run', 'build', '-w', '@liftcloud/web'], { cwd: repoRoot, stdio: 'inherit' });
+  const lock = `${repoRoot}packages/web/.build-lock`;
+  for (let waited = 0; buildIsStale(); waited += 200) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (waited > 180_000) throw new Error(`waited 3 minutes for another test's console build (${lock})`);
+      sleep(200);
+      continue;
+    }
+    try {
+      // vitest's environment (NODE_ENV=test, MODE, DEV, …) would give React's and antd's development
+      // builds: the build gets a plain one
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' };
+      if (buildIsStale())
+        execFileSync('npm', ['run', 'build', '-w', '@liftcloud/web'], { cwd: repoRoot, stdio: 'inherit', env });
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 export const chromiumMissing = !existsSync(CHROMIUM);

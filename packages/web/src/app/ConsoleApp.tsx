@@ -22,7 +22,8 @@ export function ConsoleApp(props: ConsoleAppProps) {
   const [router] = useState(createRouter);
   return (
     <ConfigProvider locale={props.antdLocale} theme={{ token: { colorPrimary: '#1668dc' } }}>
-      <AntApp>
+      {/* notices open below the header, not over its selectors */}
+      <AntApp notification={{ top: 72 }}>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <ConsoleProvider client={props.client} config={props.config} language={props.language}>

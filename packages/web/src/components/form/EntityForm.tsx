@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Col, Form, Modal, Row } from 'antd';
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -54,11 +54,8 @@ export function EntityForm(props: EntityFormProps) {
   const hidden = [...(props.hidden ?? []), ...Object.keys(fixed)];
   const fields = formFields(props.entity, mode, hidden);
 
-  useEffect(() => {
-    if (!props.open) return;
-    form.resetFields();
-    form.setFieldsValue(props.record ? fromRecord(props.entity, props.record) : createDefaults(props.entity));
-  }, [props.open, props.record, props.entity, form]);
+  // The dialog is destroyed when hidden, so the form mounts afresh with these values on every opening.
+  const initialValues = props.record ? fromRecord(props.entity, props.record) : createDefaults(props.entity);
 
   const save = useMutation({
     meta: { silent: true },
@@ -109,7 +106,13 @@ export function EntityForm(props: EntityFormProps) {
       destroyOnHidden
       width={760}
     >
-      <Form form={form} layout="vertical" data-testid={`form-${props.entity.name}`} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid={`form-${props.entity.name}`}
+        preserve={false}
+        initialValues={initialValues}
+      >
         <Row gutter={16}>
           {fields.map(([key, field]) => (
             <Col key={key} xs={24} md={wide(field, key, props.inputs) ? 24 : 12}>

@@ -135,6 +135,7 @@ export const enUS = {
     systemName: 'System name',
   },
   uiSetting: {
+    upload: 'Upload',
     imageHint: 'jpg or png, at most 2 MB',
     imageTooLarge: 'The image is larger than 2 MB',
     imageWrongType: 'Only jpg or png images',

@@ -137,6 +137,7 @@ export const itItaly: WebCatalogue = {
     systemName: 'Nome sistema',
   },
   uiSetting: {
+    upload: 'Carica',
     imageHint: 'jpg o png, al massimo 2 MB',
     imageTooLarge: "L'immagine supera 2 MB",
     imageWrongType: 'Solo immagini jpg o png',

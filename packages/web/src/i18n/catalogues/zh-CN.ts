@@ -136,6 +136,7 @@ export const zhCN: WebCatalogue = {
     systemName: '系统名称',
   },
   uiSetting: {
+    upload: '上传',
     imageHint: 'jpg 或 png，不超过 2 MB',
     imageTooLarge: '图片超过 2 MB',
     imageWrongType: '只能上传 jpg 或 png 图片',

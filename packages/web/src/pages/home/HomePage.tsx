@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, List, Row, Typography } from 'antd';
+import { Card, Col, Descriptions, List, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { enumLabel, userType } from '@liftcloud/client';
@@ -19,8 +19,7 @@ export default function HomePage() {
   return (
     <Row gutter={[16, 16]} data-testid="home">
       <Col xs={24} lg={14}>
-        <Card>
-          <Typography.Title level={4}>{t('home.welcome', { name: session?.username ?? '' })}</Typography.Title>
+        <Card title={t('home.welcome', { name: session?.username ?? '' })}>
           {branding?.homeBanner ? (
             <img src={branding.homeBanner} alt="" style={{ width: '100%', borderRadius: 8, marginBottom: 16 }} />
           ) : null}

@@ -3,6 +3,7 @@ import { Button, Flex, Image, Input, List, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_SETTING_MAX_BANNERS } from '@liftcloud/client';
+import { ImageUploadButton } from '../../components/upload/ImageUploadButton';
 import { canAddBanner, joinBanners, parseBanners } from './bannerList';
 
 /** The app banners: at most five; delete one before adding another. */
@@ -59,6 +60,10 @@ export function BannerListInput(props: { value?: string | null; onChange?: (valu
         <Button icon={<PlusOutlined />} onClick={add} disabled={!canAddBanner(banners)}>
           {t('common.create')}
         </Button>
+        <ImageUploadButton
+          disabled={!canAddBanner(banners)}
+          onUploaded={(url) => props.onChange?.(joinBanners([...banners, url]))}
+        />
       </Flex>
       <Typography.Text type="secondary">
         {t('uiSetting.imageHint')} · {banners.length}/{UI_SETTING_MAX_BANNERS}
