@@ -52,6 +52,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? (process.env.TEST_SERVER_LOG ? { level: 'error' } : false),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Tests end servers with uploads half-sent; a deployment lets in-flight requests finish.
+    forceCloseConnections: opts.testing ? true : 'idle',
     ajv: { customOptions: { strict: false } },
   });
   await migrate(opts.store);
