@@ -1,5 +1,6 @@
 import type { LiftCloudClient, LoginAnswer } from '@liftcloud/client';
 import type { Command } from 'commander';
+import { ENV, envValue } from '../config/env.js';
 import { parseServer } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { CliError, isApiError } from '../errors.js';
@@ -33,7 +34,7 @@ export function register(program: Command): void {
       const opts = cmd.optsWithGlobals<LoginOptions>();
       if (!opts.withToken) requireTerminal(t('login.noTty'));
       const ctx = await withServer(await contextFor(cmd, true), cmd, opts);
-      if (process.env.LIFTCTL_TOKEN) say.warn(t('login.envTokenSet'));
+      if (envValue(ENV.token)) say.warn(t('login.envTokenSet'));
       const client = await ctx.client();
       const answer = opts.withToken
         ? await tokenLogin(ctx, client)
