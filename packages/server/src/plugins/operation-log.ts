@@ -21,11 +21,14 @@ function describe(method: string, route: string, body: unknown, params: unknown)
     .join(' ');
 }
 
-/** Every successful write by a logged-in caller lands in the operation log: who, when and what. */
+/**
+ * Every successful write by a logged-in caller lands in the operation log: who, when and what. It is written
+ * before the answer leaves (onSend), so a caller who reads the log next finds the entry.
+ */
 export function installOperationLog(app: FastifyInstance, db: Kysely<DB>): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     const caller = req.callerOrNull;
-    if (!caller || !WRITES.has(req.method) || reply.statusCode >= 400) return;
+    if (!caller || !WRITES.has(req.method) || reply.statusCode >= 400) return payload;
     const route = req.routeOptions.url ?? req.url;
     try {
       await logOperation(db, {
@@ -39,5 +42,6 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>): void 
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 }

@@ -38,9 +38,37 @@ interface Identity extends Omit<Caller, 'orgId' | 'scope'> {
 const CACHE_MS = 2_000;
 const identities = new Map<string, { identity: Identity; until: number }>();
 
-/** Forget cached identities after a change to users, roles, companies or sessions. */
+/** An organisation and the ids of its subtree, kept as briefly as identities. */
+interface OrgTree {
+  tenantId: number;
+  path: string;
+  ids: number[];
+  until: number;
+}
+const orgTrees = new Map<Kysely<DB>, Map<number, OrgTree>>();
+
+/** Forget cached identities and organisation trees after a change to users, roles, companies or sessions. */
 export function invalidateCallers(): void {
   identities.clear();
+  orgTrees.clear();
+}
+
+async function orgTree(db: Kysely<DB>, orgId: number, now: number): Promise<OrgTree | null> {
+  let trees = orgTrees.get(db);
+  if (!trees) orgTrees.set(db, (trees = new Map()));
+  const hit = trees.get(orgId);
+  if (hit && hit.until > now) return hit;
+  const org = await db.selectFrom('companies').select(['tenantId', 'path']).where('id', '=', orgId).executeTakeFirst();
+  if (!org) return null;
+  const rows = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('tenantId', '=', org.tenantId)
+    .where('path', 'like', `${org.path}%`)
+    .execute();
+  const tree = { tenantId: org.tenantId, path: org.path, ids: rows.map((r) => r.id), until: now + CACHE_MS };
+  trees.set(orgId, tree);
+  return tree;
 }
 
 async function loadIdentity(db: Kysely<DB>, tokenHash: string, now: number): Promise<Identity> {
@@ -111,24 +139,14 @@ async function scopeFor(db: Kysely<DB>, id: Identity, orgId: number): Promise<Sc
     if (id.superAdmin) return { tenantId: null, orgIds: null };
     throw new HttpError(403, 'error.forbiddenOrg');
   }
-  const org = await db
-    .selectFrom('companies')
-    .select(['id', 'tenantId', 'path'])
-    .where('id', '=', orgId)
-    .executeTakeFirst();
+  const org = await orgTree(db, orgId, Date.now());
   if (!org) throw new HttpError(403, 'error.forbiddenOrg');
   const ownTenant = org.tenantId === id.tenantId;
   // A user may act on their own company's subtree; tenant-wide users (no company, or admin) on the whole tenant.
   const wholeTenant = id.companyPath === null || id.tenantAdmin;
   const inside = id.superAdmin || (ownTenant && (wholeTenant || org.path.startsWith(id.companyPath ?? '\0')));
   if (!inside) throw new HttpError(403, 'error.forbiddenOrg');
-  const rows = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('tenantId', '=', org.tenantId)
-    .where('path', 'like', `${org.path}%`)
-    .execute();
-  return { tenantId: org.tenantId, orgIds: rows.map((r) => r.id) };
+  return { tenantId: org.tenantId, orgIds: org.ids };
 }
 
 /** The default organisation of a user: their company, or 0 for the super admin. */
