@@ -107,6 +107,7 @@ export async function registerImports(
             if (result.header) return problems(reply, lang, result);
             const outcome = await storeRows({
               db: ctx.store.db,
+              dialect: ctx.store.dialect,
               spec,
               table: exposure.table,
               caller,

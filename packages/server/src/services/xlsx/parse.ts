@@ -62,7 +62,7 @@ function devWorkerFile(): Promise<string> {
 
 /** The compiled worker.js beside this file in a build; a bundle of the TypeScript source otherwise. */
 async function startWorker(input: WorkerInput, limits: ImportLimits): Promise<Worker> {
-  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 64 };
+  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 128 };
   const here = import.meta.url;
   const script = here.endsWith('.js') ? new URL('./worker.js', here) : pathToFileURL(await devWorkerFile());
   return new Worker(script, { workerData: input, transferList: [input.file.buffer as ArrayBuffer], resourceLimits });

@@ -1,8 +1,9 @@
 import { issueMessage, type Fields, type Issue, type Language } from '@liftcloud/client';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
-import { valueToStore, toStore } from '../../store/convert.js';
+import { valueToStore } from '../../store/convert.js';
 import { tenantOf, type Caller } from '../caller.js';
 import type { ConvertedSheet } from './convert.js';
 import { ImportFileError, type RowError } from './errors.js';
@@ -35,6 +36,26 @@ const chunks = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** camelCase to snake_case as the store's CamelCasePlugin does it (tenantId → tenant_id). */
+export function snake(name: string): string {
+  let out = name[0]?.toLowerCase() ?? '';
+  for (let i = 1; i < name.length; i++) {
+    const c = name[i]!;
+    const upper = c !== c.toLowerCase();
+    const prevUpper = name[i - 1] !== name[i - 1]!.toLowerCase();
+    out += upper ? (prevUpper ? '' : '_') + c.toLowerCase() : c;
+  }
+  return out;
+}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A stored value and an imported one (already in store form) name the same thing. */
@@ -53,6 +74,7 @@ function sameValue(stored: unknown, imported: unknown): boolean {
  */
 export async function storeRows(args: {
   db: Kysely<DB>;
+  dialect: Dialect;
   spec: ImportSpec;
   table: TableSpec;
   caller: Caller;
@@ -64,7 +86,7 @@ export async function storeRows(args: {
   /** Problems the file's own checks found in other rows: reported with these, and nothing is written. */
   fileProblems: ImportProblems;
 }): Promise<ImportOutcome | ImportProblems> {
-  const { spec, table, caller, tz, language, sheet, dryRun, limits, fileProblems } = args;
+  const { spec, table, caller, tz, language, sheet, dryRun, limits, fileProblems, dialect } = args;
   const fields = spec.entity.fields as Fields;
   const tenantId = tenantOf(caller);
   const label = (f: string) => fields[f]?.label[language] ?? f;
@@ -80,7 +102,7 @@ export async function storeRows(args: {
   const db = args.db as unknown as LooseKysely;
   return db.transaction().execute(async (trx) => {
     const problems = new Map<number, Issue[]>();
-    const flag = (i: number, issue: Issue) => problems.set(i, [...(problems.get(i) ?? []), issue]);
+    const flag = (i: number, issue: Issue) => push(problems, i, issue);
 
     await checkRefs(trx, table, caller, sheet.fields, inputs, flag);
 
@@ -90,21 +112,21 @@ export async function storeRows(args: {
     const byKey = new Map<string, number[]>();
     inputs.forEach((input, i) => {
       const key = spec.keyOf(input) ?? 'name';
-      byKey.set(key, [...(byKey.get(key) ?? []), i]);
+      push(byKey, key, i);
     });
     const scopeTenant = table.scope !== 'platform';
+    // The columns a comparison needs (links are kept elsewhere).
+    const wanted = [
+      ...new Set(['id', 'tenantId', ...byKey.keys(), ...sheet.fields.filter((f) => fields[f]!.kind !== 'ids')]),
+    ];
     for (const [key, rows] of byKey) {
       const identity = spec.keyOf(inputs[rows[0]!]!) !== null;
       const values = [...new Set(rows.map((i) => String(inputs[i]![key])))];
       const stored = new Map<string, Record<string, unknown>[]>();
-      for (const part of chunks(values, LOOKUP_CHUNK)) {
-        let q = trx.selectFrom(table.table).selectAll().where(key, 'in', part);
-        if (scopeTenant) q = q.where('tenantId', '=', tenantId);
-        for (const row of await q.execute()) {
-          const k = String(row[key]);
-          stored.set(k, [...(stored.get(k) ?? []), row]);
-        }
-      }
+      // By the key alone, so the store uses the key's index; the tenant is checked here.
+      for (const part of chunks(values, LOOKUP_CHUNK))
+        for (const row of await trx.selectFrom(table.table).select(wanted).where(key, 'in', part).execute())
+          if (!scopeTenant || Number(row.tenantId) === tenantId) push(stored, String(row[key]), row);
       for (const i of rows) {
         const input = inputs[i]!;
         const candidates = stored.get(String(input[key])) ?? [];
@@ -130,7 +152,6 @@ export async function storeRows(args: {
         // No identity (an elevator with neither register code nor factory number): only an equal row is a repeat.
       }
     }
-
     // Unique values held by another record: on the whole platform (DTU numbers) or within the tenant.
     for (const field of spec.entity.unique) {
       if (!sheet.fields.includes(field)) continue;
@@ -140,12 +161,9 @@ export async function storeRows(args: {
       const values = [...new Set(rows.map((i) => String(inputs[i]![field])))];
       const holders = new Map<string, number[]>();
       for (const part of chunks(values, LOOKUP_CHUNK)) {
-        let q = trx.selectFrom(table.table).select(['id', field]).where(field, 'in', part);
-        if (!platformWide) q = q.where('tenantId', '=', tenantId);
-        for (const row of await q.execute()) {
-          const k = String(row[field]);
-          holders.set(k, [...(holders.get(k) ?? []), Number(row.id)]);
-        }
+        const q = trx.selectFrom(table.table).select(['id', 'tenantId', field]).where(field, 'in', part);
+        for (const row of await q.execute())
+          if (platformWide || Number(row.tenantId) === tenantId) push(holders, String(row[field]), Number(row.id));
       }
       for (const i of rows) {
         const ids = holders.get(String(inputs[i]![field])) ?? [];
@@ -153,7 +171,6 @@ export async function storeRows(args: {
           flag(i, { field, rule: 'validation.duplicate', params: { value: String(inputs[i]![field]) } });
       }
     }
-
     if (problems.size || fileProblems.badRows) {
       const errors: RowError[] = [];
       let errorCount = fileProblems.errorCount;
@@ -185,6 +202,7 @@ export async function storeRows(args: {
     if (!dryRun && fresh.length)
       await insertRows(
         trx,
+        dialect,
         table,
         spec,
         caller,
@@ -232,6 +250,7 @@ async function checkRefs(
 
 async function insertRows(
   trx: Transaction<LooseDB>,
+  dialect: Dialect,
   table: TableSpec,
   spec: ImportSpec,
   caller: Caller,
@@ -245,30 +264,40 @@ async function insertRows(
   const org = caller.orgId === 0 ? null : caller.orgId;
   const rows: Record<string, unknown>[] = [];
   const columns = new Set<string>();
+  const json = new Set<string>(table.jsonFields ?? []);
+  const storedFields = present.filter((f) => fields[f]!.kind !== 'ids' || json.has(f));
   for (const input of inputs) {
-    const stored = toStore(fields, input, tz, { jsonFields: table.jsonFields, mode: 'create' });
     const row: Record<string, unknown> = { ...spec.fixed, createTime: now, updateTime: now };
-    // Only the columns the file names (and those a create always sets): absent ones keep the column default.
-    for (const [k, v] of Object.entries(stored)) if (present.includes(k) || (v !== null && v !== 0)) row[k] = v;
+    // The columns the file names, in store form; absent ones keep their column default (null, or 0 for flags),
+    // which is what a create through the form stores for them.
+    for (const f of storedFields) row[f] = valueToStore(fields[f]!, input[f], tz, json.has(f));
     if (table.scope !== 'platform') row.tenantId = tenantOf(caller);
     if (table.scope === 'org' && table.orgColumn !== 'id') row[table.orgColumn ?? 'orgId'] = org;
-    await table.beforeCreate?.(row, input, ctx);
+    if (table.beforeCreate) await table.beforeCreate(row, input, ctx);
     for (const k of Object.keys(row)) columns.add(k);
     rows.push(row);
   }
-  for (const row of rows) for (const c of columns) if (!(c in row)) row[c] = null;
+  const names = [...columns];
   const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
-  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / columns.size)));
+  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / names.length)));
+  // Multi-row INSERTs compiled here: the query builder's tree of one node per value costs more than the insert.
+  const head = `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')}) values `;
   try {
     for (let start = 0; start < rows.length; start += size) {
       const part = rows.slice(start, start + size);
-      if (links.length === 0) {
-        await trx.insertInto(table.table).values(part).execute();
-        continue;
-      }
-      const ids = await trx.insertInto(table.table).values(part).returning('id').execute();
+      const params: unknown[] = [];
+      const tuples = part.map((row) => {
+        const marks = names.map((n) => {
+          const v = row[n];
+          params.push(v === undefined ? null : typeof v === 'boolean' ? Number(v) : v);
+          return dialect === 'postgres' ? `$${params.length}` : '?';
+        });
+        return `(${marks.join(', ')})`;
+      });
+      const text = head + tuples.join(', ') + (links.length ? ' returning id' : '');
+      const result = await trx.executeQuery<{ id: number }>(CompiledQuery.raw(text, params));
       for (const [field, link] of links) {
-        const pairs = ids.flatMap((r, k) =>
+        const pairs = result.rows.flatMap((r, k) =>
           ((inputs[start + k]![field] as number[] | undefined) ?? []).map((other) => ({
             [link.ownKey]: Number(r.id),
             [link.otherKey]: other,

@@ -1,0 +1,205 @@
+/**
+ * B3: xlsx import of elevators (validate, dedupe, insert) beside read-excel-file alone on the same file, in
+ * the same run. Each side runs in a fresh child process so each peak memory (the kernel's max RSS) is its own.
+ *
+ *   npx tsx bench/import-elevators.ts            # 100,000 rows, SQLite file; writes bench/results/import-elevators.json
+ *   npx tsx bench/import-elevators.ts --short    # 10,000 rows, a quick look
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/import-elevators.ts
+ */
+import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { buildApp } from '../packages/server/src/app.js';
+import { openStore } from '../packages/server/src/db/database.js';
+import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/seed/demo.js';
+import { round } from './lib/stats.js';
+
+const short = process.argv.includes('--short');
+const ROWS = short ? 10_000 : 100_000;
+const phase = process.argv[process.argv.indexOf('--phase') + 1];
+const HEADER = [
+  'Name',
+  'Register code',
+  'Factory no.',
+  'Elevator type',
+  'Use status',
+  'Address',
+  'Brand',
+  'Model',
+  'Floors',
+  'Rated speed (m/s)',
+  'Rated load (kg)',
+  'DTU number',
+  'Installation date',
+  'Project name',
+  'Building no.',
+];
+const TYPES = ['Traction passenger', '曳引式货梯', 'Escalator', 'Hydraulic passenger'];
+const STATUS = ['In use', '在用', 'Suspended'];
+
+const maxRssMb = () => round(process.resourceUsage().maxRSS / 1024, 1);
+const rssMb = () => round(process.memoryUsage().rss / 1024 / 1024, 1);
+
+async function makeFile(path: string, rows: number): Promise<number> {
+  const data: (string | number)[][] = [HEADER];
+  for (let i = 0; i < rows; i++)
+    data.push([
+      `Elevator ${i}`,
+      `RC${String(i).padStart(10, '0')}`,
+      `FN-${i}`,
+      TYPES[i % TYPES.length]!,
+      STATUS[i % STATUS.length]!,
+      `No. ${i} Century Avenue, Pudong, Shanghai`,
+      'Otis',
+      'GeN2',
+      6 + (i % 40),
+      1.75,
+      1000,
+      String(20_000_000_000 + i),
+      `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
+      'Century Park',
+      String(i % 40),
+    ]);
+  const bytes = await writeXlsxFile(data).toBuffer();
+  writeFileSync(path, bytes);
+  return bytes.length;
+}
+
+/** read-excel-file alone: the reference. */
+async function readerPhase(file: string) {
+  const bytes = readFileSync(file);
+  await readSheet(await writeXlsxFile([['warm up'], ['x']]).toBuffer());
+  const baseline = rssMb();
+  const t0 = performance.now();
+  const rows = await readSheet(bytes);
+  const ms = performance.now() - t0;
+  return {
+    rows: rows.length - 1,
+    ms: round(ms),
+    rowsPerSecond: Math.round(((rows.length - 1) / ms) * 1000),
+    baselineRssMb: baseline,
+    peakRssMb: maxRssMb(),
+  };
+}
+
+/** The whole import over HTTP: multipart upload, ZIP checks, worker parse, conversion, validation, dedupe, one transaction. */
+async function importPhase(file: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b3-'));
+  let schema: string | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    schema = `bench_b3_${process.pid}`;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+    databaseUrl += `${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const store = openStore({ databaseUrl, sqliteFile: join(dir, 'bench.db') });
+  const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
+  await seedDemo(store);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const session = new MemorySessionStore();
+  session.setLanguage('en-US');
+  const client = new LiftCloudClient({ baseUrl: `${address}/api`, session, timeZone: 'Asia/Shanghai' });
+  const captcha = (await client.auth.captcha()) as { key: string; answer?: string };
+  await client.auth.login({
+    username: 'admin',
+    password: DEMO_PASSWORD,
+    captchaKey: captcha.key,
+    captchaCode: captcha.answer ?? '',
+  });
+  // Warm up: the worker code (bundled once when running from source) and the route.
+  const warm = await writeXlsxFile([
+    HEADER.slice(0, 5),
+    ['Warm', 'WARM-1', null as unknown as string, 'Escalator', 'In use'],
+  ]).toBuffer();
+  await client.imports.upload('elevator', new Blob([new Uint8Array(warm)]), { fileName: 'warm.xlsx' });
+  const bytes = readFileSync(file);
+  const blob = new Blob([new Uint8Array(bytes)]);
+  const baseline = rssMb();
+  const t0 = performance.now();
+  const answer = await client.imports.upload('elevator', blob, { fileName: 'elevators.xlsx' });
+  const ms = performance.now() - t0;
+  const peak = maxRssMb();
+  // Re-import: every row is found and skipped, nothing written.
+  const t1 = performance.now();
+  const again = await client.imports.upload('elevator', blob, { fileName: 'elevators.xlsx' });
+  const reimportMs = performance.now() - t1;
+  await app.close();
+  await store.close();
+  if (schema) {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    store: databaseUrl ? 'postgres' : 'sqlite',
+    answer,
+    ms: round(ms),
+    rowsPerSecond: Math.round((answer.created / ms) * 1000),
+    baselineRssMb: baseline,
+    peakRssMb: peak,
+    reimport: { answer: again, ms: round(reimportMs), rowsPerSecond: Math.round((again.skipped / reimportMs) * 1000) },
+  };
+}
+
+function child(phaseName: string, file: string): Record<string, unknown> {
+  const script = fileURLToPath(import.meta.url);
+  const out = execFileSync(process.execPath, [...process.execArgv, script, '--phase', phaseName, file], {
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
+}
+
+async function main() {
+  if (phase === 'reader' || phase === 'import') {
+    const file = process.argv[process.argv.indexOf('--phase') + 2]!;
+    const result = phase === 'reader' ? await readerPhase(file) : await importPhase(file);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b3-file-'));
+  const file = join(dir, 'elevators.xlsx');
+  const t0 = performance.now();
+  const bytes = await makeFile(file, ROWS);
+  const generateMs = performance.now() - t0;
+  const reader = child('reader', file);
+  const imported = child('import', file);
+  rmSync(dir, { recursive: true, force: true });
+  const result = {
+    bench: 'B3 xlsx import of elevators',
+    date: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    rows: ROWS,
+    columns: HEADER.length,
+    fileBytes: bytes,
+    generateMs: round(generateMs),
+    reader,
+    import: imported,
+    ratio: round(Number(imported.rowsPerSecond) / Number(reader.rowsPerSecond), 2),
+    aims: { ratio: 0.5, peakRssMb: 256 },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (!short && !process.env.DATABASE_URL) {
+    const out = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'import-elevators.json'), `${JSON.stringify(result, null, 2)}\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
