@@ -390,6 +390,30 @@ describe.each(DIALECTS)('xlsx import (%s)', (dialect) => {
     expect(await count('elevators')).toBe(before + 3);
   });
 
+  it('elevators: references must be rows of the tenant; maintenance workers are linked', async () => {
+    const workers = [s.demo.users.companyadmin!, s.demo.users.companyuser!].sort((a, b) => a - b);
+    const header = ['Name', 'Factory no.', 'Elevator type', 'Use status', 'Use unit', 'Maintenance workers'];
+    const bad = await xlsx([header, ['Lift R', 'F-R', 1, 1, 999_999, workers.join(',')]]);
+    const r = (await s.fetch('elevators/import', {
+      method: 'POST',
+      token,
+      body: form({ name: 'r.xlsx', bytes: bad }),
+    })) as Answer;
+    expect(r.status).toBe(400);
+    expect((r.body.data as { errors: RowError[] }).errors).toMatchObject([
+      { row: 2, column: 'Use unit', message: 'Use unit: no such record' },
+    ]);
+    const good = await xlsx([header, ['Lift R', 'F-R', 1, 1, null, workers.join(',')]]);
+    const ok = await s.fetch('elevators/import', {
+      method: 'POST',
+      token,
+      body: form({ name: 'r.xlsx', bytes: good }),
+    });
+    expect(ok.body.data).toMatchObject({ created: 1 });
+    const lift = (await admin.entities.elevator.list({ factoryNo: 'F-R' })).records[0]!;
+    expect((await admin.entities.elevator.get(lift.id)).maintainerIds).toEqual(workers);
+  });
+
   it('gateways import through the client package (Node Blob), with a dry run first', async () => {
     const file = await xlsx([
       ['DTU number', 'Device model', 'Port'],

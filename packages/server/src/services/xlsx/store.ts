@@ -262,11 +262,12 @@ async function insertRows(
   const ctx: WriteContext = { caller, tz, trx };
   const now = Date.now();
   const org = caller.orgId === 0 ? null : caller.orgId;
-  const rows: Record<string, unknown>[] = [];
-  const columns = new Set<string>();
   const json = new Set<string>(table.jsonFields ?? []);
   const storedFields = present.filter((f) => fields[f]!.kind !== 'ids' || json.has(f));
-  for (const input of inputs) {
+  const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
+  // Room for the columns a create adds (tenant, organisation, times, the table's own defaults).
+  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / (storedFields.length + 16))));
+  const build = async (input: Record<string, unknown>) => {
     const row: Record<string, unknown> = { ...spec.fixed, createTime: now, updateTime: now };
     // The columns the file names, in store form; absent ones keep their column default (null, or 0 for flags),
     // which is what a create through the form stores for them.
@@ -274,17 +275,14 @@ async function insertRows(
     if (table.scope !== 'platform') row.tenantId = tenantOf(caller);
     if (table.scope === 'org' && table.orgColumn !== 'id') row[table.orgColumn ?? 'orgId'] = org;
     if (table.beforeCreate) await table.beforeCreate(row, input, ctx);
-    for (const k of Object.keys(row)) columns.add(k);
-    rows.push(row);
-  }
-  const names = [...columns];
-  const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
-  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / names.length)));
-  // Multi-row INSERTs compiled here: the query builder's tree of one node per value costs more than the insert.
-  const head = `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')}) values `;
+    return row;
+  };
   try {
-    for (let start = 0; start < rows.length; start += size) {
-      const part = rows.slice(start, start + size);
+    // One chunk's rows at a time; multi-row INSERTs compiled here, as the query builder's tree of one node per
+    // value costs more than the insert itself.
+    for (let start = 0; start < inputs.length; start += size) {
+      const part = await Promise.all(inputs.slice(start, start + size).map(build));
+      const names = [...new Set(part.flatMap((row) => Object.keys(row)))];
       const params: unknown[] = [];
       const tuples = part.map((row) => {
         const marks = names.map((n) => {
@@ -294,7 +292,10 @@ async function insertRows(
         });
         return `(${marks.join(', ')})`;
       });
-      const text = head + tuples.join(', ') + (links.length ? ' returning id' : '');
+      const text =
+        `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')}) values ` +
+        tuples.join(', ') +
+        (links.length ? ' returning id' : '');
       const result = await trx.executeQuery<{ id: number }>(CompiledQuery.raw(text, params));
       for (const [field, link] of links) {
         const pairs = result.rows.flatMap((r, k) =>
