@@ -15,6 +15,21 @@ const firstColumn = (page: Page) =>
   page.locator('[data-testid="list-user"] .ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
 const params = (page: Page) => new URL(page.url()).searchParams;
 
+/** Pick a user type in the open user form, and wait until the select shows it. */
+async function chooseUserType(page: Page, label: string): Promise<void> {
+  const form = page.getByTestId('form-user');
+  await form.locator('#userType').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
+  await form
+    .locator('.ant-select-content', { hasText: new RegExp(`^${label}$`) })
+    .or(form.getByTitle(label, { exact: true }))
+    .first()
+    .waitFor();
+}
+
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
   'the list page',
   { timeout: BROWSER_TEST_TIMEOUT },
@@ -130,13 +145,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         .poll(() => form.locator('.ant-form-item-explain-error').allInnerTexts())
         .toContain('Phone: must be 11 digits starting with 1');
       await form.locator('#phone').fill('13912345678');
-      await form.locator('#userType').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Company general user' })
-        .click();
+      await chooseUserType(page, 'Company general user');
       await fx.shot(page, 'user-form-en-US');
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
-      await form.waitFor({ state: 'detached' });
+      await form.waitFor({ state: 'detached', timeout: 20_000 }).catch(async (error: unknown) => {
+        await fx.shot(page, 'user-form-did-not-close');
+        throw error;
+      });
       const username = page.locator('[data-filter="username"]');
       await username.fill('new.engineer');
       await username.press('Enter');
@@ -153,11 +168,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await form.locator('#password').fill('Secr3tPass');
       await form.locator('#name').fill('Duplicate');
       await form.locator('#phone').fill('13912345679');
-      await form.locator('#userType').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^General user$/ })
-        .first()
-        .click();
+      await chooseUserType(page, 'General user');
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(() => form.locator('.ant-form-item-explain-error').allInnerTexts())

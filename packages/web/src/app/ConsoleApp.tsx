@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { Language, LiftCloudClient, RuntimeConfig } from '@liftcloud/client';
 import { createRouter } from '../routes/router';
 import { ConsoleProvider } from './ConsoleContext';
-import { FeedbackBridge } from './FeedbackBridge';
 import { createQueryClient } from './queryClient';
 
 export interface ConsoleAppProps {
@@ -16,21 +15,20 @@ export interface ConsoleAppProps {
   antdLocale: Locale;
 }
 
-/** The providers every screen relies on: antd theme and language, server state, the client, the router. */
+/**
+ * The providers every screen relies on: antd theme and language, server state, the client, the router.
+ * antd's App (message, notification, modal) wraps the main layout only: the login page stays light.
+ */
 export function ConsoleApp(props: ConsoleAppProps) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (
     <ConfigProvider locale={props.antdLocale} theme={{ token: { colorPrimary: '#1668dc' } }}>
-      {/* notices open below the header, not over its selectors */}
-      <AntApp notification={{ top: 72 }}>
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <ConsoleProvider client={props.client} config={props.config} language={props.language}>
-            <RouterProvider router={router} />
-          </ConsoleProvider>
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <ConsoleProvider client={props.client} config={props.config} language={props.language}>
+          <RouterProvider router={router} />
+        </ConsoleProvider>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,9 +1,13 @@
 import { App } from 'antd';
+import { useEffect } from 'react';
 import { setFeedback } from './feedback';
 
-/** Hands antd's context-aware message, notification and modal to code outside React. */
+/** Hands antd's context-aware message and notification to code outside React while the layout is up. */
 export function FeedbackBridge() {
-  const { message, notification, modal } = App.useApp();
-  setFeedback({ message, notification, modal });
+  const { message, notification } = App.useApp();
+  useEffect(() => {
+    setFeedback({ message, notification });
+    return () => setFeedback(null);
+  }, [message, notification]);
   return null;
 }

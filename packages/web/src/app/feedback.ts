@@ -1,23 +1,35 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 
 /**
- * antd's message, notification and modal bound to the app's theme and language. FeedbackBridge fills this
- * in from inside <App>; code outside React (global handlers, query callbacks) reads it from here.
+ * antd's message and notification for code outside React (global handlers, error reporting, polls).
+ * Inside the main layout FeedbackBridge hands over the themed, context-aware ones; elsewhere (the login
+ * page) antd's static ones load on first use, so they are not part of the login page's first download.
  */
 export interface Feedback {
   message: MessageInstance;
   notification: NotificationInstance;
-  modal: ModalApi;
 }
 
-let current: Feedback | null = null;
+let bridged: Feedback | null = null;
+let fallback: Promise<Feedback> | null = null;
 
-export function setFeedback(feedback: Feedback): void {
-  current = feedback;
+export function setFeedback(feedback: Feedback | null): void {
+  bridged = feedback;
 }
 
-export function feedback(): Feedback | null {
-  return current;
+function staticFeedback(): Promise<Feedback> {
+  fallback ??= Promise.all([import('antd/es/message'), import('antd/es/notification')]).then(
+    ([message, notification]) => ({
+      message: message.default as unknown as MessageInstance,
+      notification: notification.default as unknown as NotificationInstance,
+    }),
+  );
+  return fallback;
+}
+
+/** Show something with whichever feedback is at hand. */
+export function withFeedback(show: (feedback: Feedback) => void): void {
+  if (bridged) show(bridged);
+  else void staticFeedback().then(show);
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '@liftcloud/client';
 import i18next from 'i18next';
-import { feedback } from './feedback';
+import { withFeedback } from './feedback';
 
 /**
  * console-shell.md §8: a server answer shows a notification with a hint title and the server's message; no
@@ -8,8 +8,6 @@ import { feedback } from './feedback';
  * handled (logged out); the caller still gets the error.
  */
 export function reportError(error: unknown, prefix?: string): void {
-  const ui = feedback();
-  if (!ui) return;
   if (error instanceof ApiError) {
     if (error.unauthorized) return;
     const text =
@@ -18,12 +16,10 @@ export function reportError(error: unknown, prefix?: string): void {
         : error.kind === 'request'
           ? i18next.t('shell.requestError')
           : i18next.t('shell.connectionFailed');
-    ui.notification.error({
-      title: i18next.t('shell.hint'),
-      description: prefix ? `${prefix}: ${text}` : text,
-    });
+    const title = i18next.t('shell.hint');
+    withFeedback((ui) => ui.notification.error({ title, description: prefix ? `${prefix}: ${text}` : text }));
     return;
   }
   const text = error instanceof Error ? error.message : String(error);
-  ui.message.error(i18next.t('shell.uncaught', { message: text }));
+  withFeedback((ui) => ui.message.error(i18next.t('shell.uncaught', { message: text })));
 }

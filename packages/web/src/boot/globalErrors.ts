@@ -1,6 +1,6 @@
 import { ApiError } from '@liftcloud/client';
 import i18next from 'i18next';
-import { feedback } from '../app/feedback';
+import { withFeedback } from '../app/feedback';
 import { reportError } from '../app/reportError';
 
 /** Benign browser noise that is not the user's concern. */
@@ -12,7 +12,7 @@ export function installGlobalErrorHandlers(): void {
     if (reason instanceof ApiError) return reportError(reason);
     const text = reason instanceof Error ? reason.message : String(reason ?? '');
     if (!text || IGNORED.some((re) => re.test(text))) return;
-    feedback()?.message.error(i18next.t('shell.uncaught', { message: text }));
+    withFeedback((ui) => ui.message.error(i18next.t('shell.uncaught', { message: text })));
   };
   window.addEventListener('error', (event) => show(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => show(event.reason));

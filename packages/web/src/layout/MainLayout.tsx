@@ -1,7 +1,8 @@
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useConsole } from '../app/ConsoleContext';
+import { FeedbackBridge } from '../app/FeedbackBridge';
 import { LiveChannel } from '../live/LiveChannel';
 import { Notices } from '../notices/Notices';
 import { HeaderBar } from './HeaderBar';
@@ -21,19 +22,23 @@ export default function MainLayout() {
     setCollapsed(!collapsed);
   };
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} data-collapsed={collapsed}>
-        <SidebarLogo collapsed={collapsed} />
-        <Sidebar collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <HeaderBar collapsed={collapsed} onToggle={toggle} restricted={restricted} />
-        <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
-          <Outlet />
-        </Layout.Content>
+    // notices open below the header, not over its selectors
+    <App notification={{ top: 72 }}>
+      <FeedbackBridge />
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} data-collapsed={collapsed}>
+          <SidebarLogo collapsed={collapsed} />
+          <Sidebar collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout>
+          <HeaderBar collapsed={collapsed} onToggle={toggle} restricted={restricted} />
+          <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+        {restricted ? null : <Notices />}
+        {restricted ? null : <LiveChannel />}
       </Layout>
-      {restricted ? null : <Notices />}
-      {restricted ? null : <LiveChannel />}
-    </Layout>
+    </App>
   );
 }

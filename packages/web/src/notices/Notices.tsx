@@ -2,7 +2,7 @@ import { allows, NOTICE_POLL } from '@liftcloud/client';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/ConsoleContext';
-import { feedback } from '../app/feedback';
+import { withFeedback } from '../app/feedback';
 import { playAlarmSound } from './alarmSound';
 import { describeEntry, entriesOf, entryId } from './entries';
 import { usePolling } from './usePolling';
@@ -22,7 +22,9 @@ export function Notices() {
     if (fresh.length === 0) return;
     playAlarmSound();
     for (const entry of fresh.slice(0, NOTICE_POLL.expiryMaxEntries))
-      feedback()?.notification.warning({ title, description: describeEntry(entry), key: `${title}:${entryId(entry)}` });
+      withFeedback((ui) =>
+        ui.notification.warning({ title, description: describeEntry(entry), key: `${title}:${entryId(entry)}` }),
+      );
   };
 
   const showExpiry = (data: unknown, title: string) => {
@@ -30,19 +32,21 @@ export function Notices() {
     if (entries.length === 0) return;
     const shown = entries.slice(0, NOTICE_POLL.expiryMaxEntries);
     const more = entries.length - shown.length;
-    feedback()?.notification.info({
-      title,
-      placement: 'bottomRight',
-      duration: NOTICE_POLL.expiryShowMs / 1000,
-      description: (
-        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-          {shown.map((entry) => (
-            <li key={entryId(entry)}>{describeEntry(entry)}</li>
-          ))}
-          {more > 0 ? <li>{t('notices.moreEntries', { count: more })}</li> : null}
-        </ul>
-      ),
-    });
+    withFeedback((ui) =>
+      ui.notification.info({
+        title,
+        placement: 'bottomRight',
+        duration: NOTICE_POLL.expiryShowMs / 1000,
+        description: (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {shown.map((entry) => (
+              <li key={entryId(entry)}>{describeEntry(entry)}</li>
+            ))}
+            {more > 0 ? <li>{t('notices.moreEntries', { count: more })}</li> : null}
+          </ul>
+        ),
+      }),
+    );
   };
 
   const fast = { firstDelayMs: NOTICE_POLL.firstPollDelayMs, intervalMs: NOTICE_POLL.repairIntervalMs };

@@ -2,7 +2,7 @@ import { ApiError, type Query } from '@liftcloud/client';
 import { useEffect, useRef } from 'react';
 import i18next from 'i18next';
 import { useConsole } from '../app/ConsoleContext';
-import { feedback } from '../app/feedback';
+import { withFeedback } from '../app/feedback';
 import { useApiRoutes, normaliseRoute } from './useApiRoutes';
 
 export interface PollOptions<T> {
@@ -37,7 +37,7 @@ export function usePolling<T>(options: PollOptions<T>): void {
         if (!stopped) onData(data);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.unauthorized)) return;
-        feedback()?.message.error({ content: i18next.t('common.loadFailed'), key: `poll:${route}` });
+        withFeedback((ui) => ui.message.error({ content: i18next.t('common.loadFailed'), key: `poll:${route}` }));
       }
     };
     let interval: ReturnType<typeof setInterval> | undefined;

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18next from 'i18next';
-import { feedback } from '../app/feedback';
+import { withFeedback } from '../app/feedback';
 import { ChunkLoadError } from './lazyScreen';
 
 interface State {
@@ -18,7 +18,7 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
 
   override componentDidCatch(error: Error, _info: ErrorInfo): void {
     const text = error instanceof ChunkLoadError ? i18next.t('shell.pageLoadFailed') : error.message;
-    feedback()?.message.error(text);
+    withFeedback((ui) => ui.message.error(text));
   }
 
   override render() {

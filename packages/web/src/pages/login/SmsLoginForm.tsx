@@ -1,10 +1,11 @@
 import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SmsLoginBody, SmsSendBody } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { withFeedback } from '../../app/feedback';
 import { schemaRules } from '../../components/form/schemaRule';
 import { CaptchaField } from './CaptchaField';
 import { isCaptchaError, loginErrorText } from './loginError';
@@ -23,7 +24,6 @@ interface Values {
 
 export function SmsLoginForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { client, language } = useConsole();
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
@@ -45,7 +45,7 @@ export function SmsLoginForm() {
     mutationFn: () => client.auth.sendSms(sendBody()),
     onSuccess: () => {
       setError(null);
-      message.success(t('login.smsSent'));
+      withFeedback((ui) => ui.message.success(t('login.smsSent')));
       startCountdown(SMS_RESEND_SECONDS);
     },
     onError: (e) => {
