@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { visibleMenu, type MenuItem } from '@liftcloud/client';
 import { useLocalized } from '../i18n/useLocalized';
+import { GROUP_ICONS } from './groupIcons';
 import { useMenuContext } from './useMenuContext';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -17,9 +18,12 @@ export function Sidebar(props: { collapsed: boolean }) {
   const byPath = new Map<string, MenuItem>(groups.flatMap((g) => g.children.map((c) => [c.path, c])));
   const items: Items = groups.map(({ group, children, single }) => {
     const first = children[0];
-    if (single && first) return { key: first.path, label: localize(first.label), 'data-testid': `menu-${first.path}` };
+    const icon = GROUP_ICONS[group.key];
+    if (single && first)
+      return { key: first.path, icon, label: localize(first.label), 'data-testid': `menu-${first.path}` };
     return {
       key: `group:${group.key}`,
+      icon,
       label: localize(group.label),
       children: children.map((c) => ({ key: c.path, label: localize(c.label), 'data-testid': `menu-${c.path}` })),
     };
