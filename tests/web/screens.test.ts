@@ -137,6 +137,20 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
     });
 
+    it('publishes an announcement from the system setting page', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/systemSetting' });
+      await page.getByRole('tab', { name: 'Announcements' }).click();
+      await listState(page, 'list-announcement');
+      await page.getByTestId('create-button').click();
+      const form = page.getByTestId('form-announcement');
+      await form.locator('#title').fill('Elevator B out of service');
+      await form.locator('#content').fill('Repairs until Friday.');
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+      await expect.poll(() => cells(page, 'list-announcement')).toContain('Elevator B out of service');
+      await context.close();
+    });
+
     it('manages tenants and UI settings as superAdmin', async () => {
       const { page, context } = await fx.openAs('superAdmin', { language: 'en-US', path: '/tenant' });
       expect(await listState(page, 'list-tenant')).toBe('finish');

@@ -1,12 +1,29 @@
-import { Card, Descriptions } from 'antd';
+import { Card, Descriptions, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION, localTimeZone } from '@liftcloud/client';
+import { announcement, APP_VERSION, localTimeZone } from '@liftcloud/client';
+import { CrudPage } from '../../components/crud/CrudPage';
 import { useConsole } from '../../app/ConsoleContext';
 import { useBranding } from '../../branding/useBranding';
 import { LANGUAGE_NAMES } from '../../layout/languageNames';
 
-/** For now: what this console and its server are (versions and addresses). */
+/** What this console and its server are (versions and addresses), and the announcements everyone reads. */
 export default function SystemSettingPage() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={[
+        { key: 'info', label: t('systemSetting.title'), children: <SystemInfo /> },
+        {
+          key: 'announcements',
+          label: t('shell.announcements'),
+          children: <CrudPage entity={announcement} columns={['title', 'pinned', 'publisher', 'publishTime']} />,
+        },
+      ]}
+    />
+  );
+}
+
+function SystemInfo() {
   const { t } = useTranslation();
   const { config, language } = useConsole();
   const branding = useBranding();
