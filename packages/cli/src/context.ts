@@ -125,7 +125,10 @@ export class Context {
    * their own progress). A 401 from a session that came from an access token logs in again with the token
    * once and repeats; any other 401 says to log in.
    */
-  async call<T>(fn: (client: LiftCloudClient) => Promise<T>, opts: { spinner?: boolean } = {}): Promise<T> {
+  async call<T>(
+    fn: (client: LiftCloudClient) => Promise<T>,
+    opts: { spinner?: boolean; label?: () => string } = {},
+  ): Promise<T> {
     const run = async () => {
       const client = await this.authedClient();
       try {
@@ -147,7 +150,7 @@ export class Context {
         return fn(client);
       }
     };
-    return opts.spinner === false ? run() : withSpinner(run);
+    return opts.spinner === false ? run() : withSpinner(run, opts.label);
   }
 
   /** Output settings for records in the chosen format. */

@@ -19,6 +19,7 @@ const fixed: CommandSpec[] = [
   { name: 'token', summary: () => t('cmd.token'), load: async () => (await import('./token.js')).register },
   { name: 'profile', summary: () => t('cmd.profile'), load: async () => (await import('./profile.js')).register },
   { name: 'org', summary: () => t('cmd.org'), load: async () => (await import('./org.js')).register },
+  { name: 'import', summary: () => t('cmd.import'), load: async () => (await import('./import.js')).register },
   {
     name: 'completion',
     summary: () => t('cmd.completion'),
