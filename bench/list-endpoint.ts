@@ -98,6 +98,22 @@ async function main() {
   for (let i = 0; i < 50; i++)
     await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}`, { headers });
 
+  // Workload 1: the page a user opens (no filter), newest first, over the first 50 pages.
+  const httpPlain = await drive(REQUESTS, CONCURRENCY, async (i) => {
+    const res = await fetch(`${address}/api/useUnits?pageNo=${pageOf(i)}&pageSize=20`, { headers });
+    if (res.status !== 200) throw new Error(`bad answer ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const directPlain = await drive(REQUESTS, CONCURRENCY, async (i) => {
+    const base = store.db
+      .selectFrom('useUnits as t')
+      .where('t.tenantId', '=', demo.tenants.demo)
+      .where((eb) => eb.or([eb('t.orgId', 'is', null), eb('t.orgId', 'in', scopeIds)]));
+    await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    await base.selectAll('t').orderBy('t.id', 'desc').limit(20).offset((pageOf(i) - 1) * 20).execute();
+  });
+
+  // Workload 2: a contains filter (region), which no index serves.
   // HTTP first: a long direct phase would leave keep-alive sockets idle past the server's timeout.
   const http = await drive(REQUESTS, CONCURRENCY, async (i) => {
     const res = await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`, {
@@ -152,6 +168,7 @@ async function main() {
     requests: REQUESTS,
     concurrency: CONCURRENCY,
     seedSeconds,
+    plainList: { direct: directPlain, http: httpPlain, ratio: round(httpPlain.perSecond / directPlain.perSecond) },
     directQuery: direct,
     httpList: http,
     httpListTotalsNotReused: httpUncached,

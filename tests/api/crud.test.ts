@@ -213,7 +213,7 @@ describe.each(DIALECTS)('entities and shell calls on %s', (dialect) => {
 
   it('answers an unknown API route with a 404 envelope', async () => {
     const admin = await s.login('admin');
-    const r = await s.fetch('workOrders/web?pageIndex=1&workOrderRecordState=1', { token: admin.session.get()!.token });
+    const r = await s.fetch('noSuchRoute?pageIndex=1', { token: admin.session.get()!.token });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ code: 404, data: { key: 'error.routeNotFound' } });
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../packages/server/src/app.js';
 import { openStore, type Store } from '../../packages/server/src/db/database.js';
 import { DEMO_PASSWORD, seedDemo, type DemoIds } from '../../packages/server/src/seed/demo.js';
@@ -15,6 +16,9 @@ export const DIALECTS: TestDialect[] = (process.env.LIFTCLOUD_TEST_DIALECTS?.spl
   TestDialect[] | undefined) ?? ['sqlite', 'postgres'];
 
 export interface TestServer {
+  app: FastifyInstance;
+  /** mqtt://127.0.0.1:port of the embedded broker. */
+  mqttUrl: string;
   baseUrl: string;
   apiBase: string;
   store: Store;
@@ -67,6 +71,7 @@ export async function startTestServer(
     store,
     webRoot: opts.webRoot,
     uploadDir: join(dir, 'uploads'),
+    monitoring: { mqttPort: 0, mqttHost: '127.0.0.1', sweepEveryMs: 3_600_000 },
     loginRatePerMinute: opts.loginRatePerMinute ?? 10_000,
     testing: { revealCaptcha: true },
     ...opts.app,
@@ -83,6 +88,8 @@ export async function startTestServer(
   };
 
   return {
+    app,
+    mqttUrl: `mqtt://127.0.0.1:${app.monitoring.broker?.port ?? 0}`,
     baseUrl: address,
     apiBase,
     store,

@@ -21,3 +21,5 @@ export * from './api/schemas.js';
 export * from './api/index.js';
 export * from './api/files.js';
 export * from './time.js';
+export * from './gateway/protocol.js';
+export * from './workflow/workOrder.js';

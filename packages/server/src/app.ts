@@ -20,10 +20,18 @@ import { registerIdentityRoutes } from './routes/identity.js';
 import { registerImports } from './routes/imports.js';
 import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
+import { registerWorkOrderRoutes } from './routes/work-orders.js';
+import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS, type Repository } from './store/repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    monitoring: Monitoring;
+  }
+}
 
 export interface AppOptions {
   store: Store;
@@ -42,6 +50,8 @@ export interface AppOptions {
   importLimits?: Partial<ImportLimits>;
   /** Rows in one xlsx export (default 200,000). */
   exportMaxRows?: number;
+  /** Live monitoring: the embedded broker's port, sweeps, event bus (docs/gateway-protocol.md). */
+  monitoring?: MonitoringOptions;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -95,6 +105,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.uploadDir,
   );
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
+  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {});
+  registerWorkOrderRoutes(
+    app,
+    ctx,
+    {
+      workOrders: repos.get('workOrder')!,
+      alarms: repos.get('alarmRecord')!,
+      events: repos.get('eventRecord')!,
+      gateways: repos.get('gatewayDevice')!,
+      elevators: repos.get('elevator')!,
+    },
+    monitoring,
+  );
+  app.decorate('monitoring', monitoring);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });
   return app;

@@ -12,6 +12,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   loginRatePerMinute: number;
+  /** The embedded MQTT broker's port (1884: 1883 is often a system Mosquitto's). */
+  mqttPort: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -25,5 +27,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
+    mqttPort: Number(env.MQTT_PORT ?? 1884),
   };
 }

@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     store,
     webRoot: config.webRoot,
+    uploadDir: join(config.dataDir, 'uploads'),
+    monitoring: { mqttPort: config.mqttPort },
     logger: true,
     loginRatePerMinute: config.loginRatePerMinute,
   });
@@ -23,7 +25,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`LiftCloud is running on http://localhost:${config.port} (store: ${store.dialect})`);
+  const broker = app.monitoring.broker;
+  app.log.info(
+    `LiftCloud is running on http://localhost:${config.port} (store: ${store.dialect}; gateways: mqtt://localhost:${broker?.port ?? '-'})`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -19,10 +19,15 @@ import { gatewayDevice } from './gatewayDevice.js';
 import { gatewayVersion } from './gatewayVersion.js';
 import { meterGateway, monitorDevice } from './monitoring.js';
 import { netApply } from './netApply.js';
+import { alarmRecord, eventRecord, faultRecord, workOrder } from './monitoring-records.js';
 import { part, partType } from './part.js';
 import { camera, programCard, smartScreen } from './smartDevices.js';
 
 export {
+  alarmRecord,
+  eventRecord,
+  faultRecord,
+  workOrder,
   camera,
   elevator,
   elevatorPart,
@@ -54,6 +59,10 @@ export {
 };
 
 export const ENTITIES = {
+  alarmRecord,
+  eventRecord,
+  faultRecord,
+  workOrder,
   camera,
   elevator,
   elevatorPart,
@@ -108,3 +117,5 @@ export type NetApply = RecordOf<F<typeof netApply>>;
 export type FloorMapping = RecordOf<F<typeof floorMapping>>;
 export type Part = RecordOf<F<typeof part>>;
 export type SmartScreen = RecordOf<F<typeof smartScreen>>;
+export type WorkOrder = RecordOf<F<typeof workOrder>>;
+export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;

@@ -128,6 +128,15 @@ export const enUS = {
   'upload.tooLarge': '{field}: the file is larger than {limit} MB',
   'upload.oneFile': 'Send exactly one file, as multipart/form-data',
   'rule.md5Mismatch': "{field}: the file's MD5 is {md5}, not the version's",
+
+  // repair work orders
+  'workOrder.paused': 'A paused or stopped work order cannot be operated',
+  'workOrder.notAllowed': 'This work order is {state}: it cannot be {action} now',
+  'workOrder.action.receive': 'received',
+  'workOrder.action.arrive': 'marked on site',
+  'workOrder.action.finish': 'finished',
+  'workOrder.action.confirm': 'confirmed',
+  'workOrder.action.cancel': 'cancelled',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -125,4 +125,13 @@ export const itItaly: Record<MessageKey, string> = {
   'upload.tooLarge': '{field}: il file supera {limit} MB',
   'upload.oneFile': 'Inviare esattamente un file, come multipart/form-data',
   'rule.md5Mismatch': "{field}: l'MD5 del file è {md5}, non quello della versione",
+
+  // repair work orders
+  'workOrder.paused': 'Un ordine sospeso o fermo non può essere gestito',
+  'workOrder.notAllowed': "L'ordine è {state}: ora non può essere {action}",
+  'workOrder.action.receive': 'preso in carico',
+  'workOrder.action.arrive': 'segnato sul posto',
+  'workOrder.action.finish': 'completato',
+  'workOrder.action.confirm': 'confermato',
+  'workOrder.action.cancel': 'annullato',
 };

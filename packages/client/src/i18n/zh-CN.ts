@@ -125,4 +125,13 @@ export const zhCN: Record<MessageKey, string> = {
   'upload.tooLarge': '{field}：文件超过{limit}MB',
   'upload.oneFile': '请以multipart/form-data上传一个文件',
   'rule.md5Mismatch': '{field}：文件的MD5为{md5}，与版本不符',
+
+  // repair work orders
+  'workOrder.paused': '暂停或停止的工单不能操作',
+  'workOrder.notAllowed': '工单当前为{state}，不能{action}',
+  'workOrder.action.receive': '接警',
+  'workOrder.action.arrive': '到达现场',
+  'workOrder.action.finish': '完成',
+  'workOrder.action.confirm': '确认',
+  'workOrder.action.cancel': '撤销',
 };

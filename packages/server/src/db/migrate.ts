@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { Store } from './database.js';
 import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_registry.js';
+import * as m003 from './migrations/003_monitoring.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
 const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
   '001_platform': m001,
   '002_registry': m002,
+  '003_monitoring': m003,
 };
 
 class CodeMigrations implements MigrationProvider {

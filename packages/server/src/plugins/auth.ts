@@ -31,6 +31,8 @@ export function callerOf(req: FastifyRequest): Caller {
 
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
+  // A browser cannot set headers on a WebSocket: the live channel also takes ?token=.
+  if (!h && req.url.startsWith('/api/ws')) return new URL(req.url, 'http://x').searchParams.get('token');
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1] ?? (h.includes(' ') ? null : h);

@@ -14,6 +14,7 @@ import {
 import { tenantTable } from './tenant.js';
 import { uiSettingTable } from './uiSetting.js';
 import { userTable } from './user.js';
+import { alarmRecordTable, eventRecordTable, faultRecordTable, workOrderTable } from './monitoring.js';
 import {
   cameraTable,
   elevatorPartTable,
@@ -78,4 +79,9 @@ export const EXPOSED: Exposure[] = [
   { table: as(netApplyTable), read: 814, write: 814 },
   { table: as(faultTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
   { table: as(floorDisplayTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
+  // live monitoring: written by the ingest and the work-order routes
+  { table: as(faultRecordTable), read: 117, write: 117, readOnly: true },
+  { table: as(alarmRecordTable), read: 341, write: 341, readOnly: true },
+  { table: as(eventRecordTable), read: 45, write: 45, readOnly: true },
+  { table: as(workOrderTable), read: 302, write: 302, readOnly: true },
 ];

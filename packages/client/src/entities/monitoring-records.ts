@@ -1,0 +1,89 @@
+import { alarmType, repairMethod, workOrderState } from '../enums.js';
+import { defineEntity } from '../schema/entity.js';
+import { L, bool, datetime, enumOf, int, readOnly, ref, required, text } from '../schema/fields.js';
+
+const elevatorName = () => readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 }));
+
+/** A fault a gateway reported (index 117); kept by the ingest, read-only to users. */
+export const faultRecord = defineEntity({
+  name: 'faultRecord',
+  label: L('故障记录', 'Fault record', 'Registro guasti'),
+  path: 'faultRecords',
+  fields: {
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorName: elevatorName(),
+    dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
+    faultNo: required(text(L('故障代码', 'Fault code', 'Codice guasto'), { max: 16 })),
+    faultTime: required(datetime(L('故障时间', 'Fault time', 'Ora del guasto'))),
+    mainBoardTime: datetime(L('主板时间', 'Main board time', 'Ora scheda')),
+    faultStorey: int(L('故障楼层', 'Fault floor', 'Piano del guasto')),
+    faultFloorCode: text(L('故障楼层码', 'Fault floor code', 'Codice piano guasto'), { max: 10 }),
+    hex: text(L('原始报文', 'Raw (hex)', 'Grezzo (hex)'), { max: 200 }),
+    hazardCode: text(L('隐患代码', 'Safety hazard code', 'Codice rischio'), { max: 16 }),
+  },
+  filters: { elevatorId: 'eq', dtuCode: 'eq', faultNo: 'eq', faultTime: 'range' },
+});
+
+/** An alarm a gateway raised (index 341 for the alarm bell list): the four alarm types. */
+export const alarmRecord = defineEntity({
+  name: 'alarmRecord',
+  label: L('报警记录', 'Alarm record', 'Registro allarmi'),
+  path: 'alarmRecords',
+  fields: {
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorName: elevatorName(),
+    dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
+    type: required(enumOf(L('报警类型', 'Alarm type', 'Tipo di allarme'), alarmType)),
+    floor: int(L('楼层', 'Floor', 'Piano')),
+    cleared: bool(L('已恢复', 'Cleared', 'Rientrato')),
+    alarmTime: required(datetime(L('报警时间', 'Alarm time', 'Ora allarme'))),
+    workOrderId: readOnly(ref(L('急修工单', 'Repair order', 'Ordine di riparazione'))),
+  },
+  filters: { elevatorId: 'eq', dtuCode: 'eq', type: 'eq', alarmTime: 'range' },
+});
+
+/** Other gateway events: power-down and restore, alarm bell, calls, run data (index 45). */
+export const eventRecord = defineEntity({
+  name: 'eventRecord',
+  label: L('事件记录', 'Event record', 'Registro eventi'),
+  path: 'eventRecords',
+  fields: {
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorName: elevatorName(),
+    dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
+    kind: required(text(L('事件类型', 'Event', 'Evento'), { max: 20 })),
+    eventTime: required(datetime(L('事件时间', 'Event time', 'Ora evento'))),
+    detail: text(L('详情', 'Detail', 'Dettaglio'), { max: 2000 }),
+  },
+  filters: { elevatorId: 'eq', dtuCode: 'eq', kind: 'eq', eventTime: 'range' },
+});
+
+/** A repair (emergency) work order (index 302): opened by an alarm, moved by people through its states. */
+export const workOrder = defineEntity({
+  name: 'workOrder',
+  label: L('急修工单', 'Repair work order', 'Ordine di riparazione'),
+  path: 'workOrders',
+  fields: {
+    workOrderNo: readOnly(text(L('工单编号', 'Work order no.', 'Numero ordine'), { max: 30 })),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorName: readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 })),
+    address: readOnly(text(L('地址', 'Address', 'Indirizzo'), { max: 200 })),
+    deviceCode: readOnly(text(L('设备编号', 'Device code', 'Codice dispositivo'), { max: 11 })),
+    type: required(enumOf(L('报警类型', 'Alarm type', 'Tipo di allarme'), alarmType)),
+    recordState: readOnly(enumOf(L('工单状态', 'State', 'Stato'), workOrderState)),
+    alarmTime: readOnly(datetime(L('报警时间', 'Alarm time', 'Ora allarme'))),
+    callTime: readOnly(datetime(L('接警时间', 'Received', 'Presa in carico'))),
+    acceptorId: readOnly(ref(L('接警人', 'Acceptor', 'Accettante'))),
+    repairMethod: enumOf(L('报修方式', 'Repair method', 'Modalità di richiesta'), repairMethod),
+    handling: text(L('处理情况', 'Handling', 'Intervento'), { max: 1000 }),
+    faultReason: text(L('故障原因', 'Fault reason', 'Causa del guasto'), { max: 500 }),
+    contactPerson: text(L('联系人', 'Contact person', 'Referente'), { max: 50 }),
+    contactTel: text(L('联系电话', 'Contact phone', 'Telefono referente'), { max: 20 }),
+    hasPeople: bool(L('是否有人', 'People inside', 'Persone a bordo')),
+    revocationReason: readOnly(text(L('撤销原因', 'Cancel reason', 'Motivo annullamento'), { max: 500 })),
+    paused: readOnly(bool(L('已暂停', 'Paused', 'Sospeso'))),
+    secondAlarm: readOnly(bool(L('二次报警', 'Second alarm', 'Secondo allarme'))),
+    finishTime: readOnly(datetime(L('完成时间', 'Finished', 'Completato'))),
+  },
+  filters: { workOrderNo: 'eq', elevatorId: 'eq', type: 'eq', recordState: 'eq', alarmTime: 'range' },
+});

@@ -1,0 +1,127 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * The gateway link (docs/gateway-protocol.md): gateways publish JSON on lc/{dtu}/up/{kind} and listen on
+ * lc/{dtu}/down/command. One definition here serves the server's ingest, the simulator and the CLI.
+ */
+export const TOPIC_ROOT = 'lc';
+export const UP_KINDS = ['status', 'fault', 'alarm', 'event', 'heartbeat', 'reply'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+
+export const upTopic = (dtu: string, kind: UpKind) => `${TOPIC_ROOT}/${dtu}/up/${kind}`;
+export const commandTopic = (dtu: string) => `${TOPIC_ROOT}/${dtu}/down/command`;
+/** The subscription ingest uses; with an external broker it is shared ($share/liftcloud/…) across instances. */
+export const UP_WILDCARD = `${TOPIC_ROOT}/+/up/+`;
+
+/** Parse lc/{dtu}/up/{kind}; null for any other topic. */
+export function parseUpTopic(topic: string): { dtu: string; kind: UpKind } | null {
+  const m = /^lc\/(\d{11})\/up\/([a-z]+)$/.exec(topic);
+  if (!m || !(UP_KINDS as readonly string[]).includes(m[2]!)) return null;
+  return { dtu: m[1]!, kind: m[2] as UpKind };
+}
+
+/** Payloads larger than this are counted and dropped. */
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
+
+const base = {
+  /** Unique per gateway: a message sent twice (QoS 1 redelivery) is stored once. */
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  /** When the gateway saw it, epoch milliseconds. */
+  ts: Type.Integer({ minimum: 0 }),
+};
+const floor = Type.Integer({ minimum: -10, maximum: 64 });
+
+export const StatusMessage = Type.Object({
+  ...base,
+  floor,
+  /** 0 stopped, 1 up, 2 down. */
+  direction: Type.Integer({ enum: [0, 1, 2] }),
+  /** 0 closed, 1 open, 2 opening, 3 closing. */
+  door: Type.Integer({ enum: [0, 1, 2, 3] }),
+  /** 0 stopped, 1 running. */
+  run: Type.Integer({ enum: [0, 1] }),
+  /** Runtime status codes in force (enums.runtimeStatus: fire return … lock). */
+  flags: Type.Array(Type.Integer({ minimum: 1, maximum: 11 }), { maxItems: 11 }),
+});
+
+export const FaultMessage = Type.Object({
+  ...base,
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+  /** The fault floor code (MC). */
+  floorCode: Type.String({ maxLength: 10 }),
+  floor,
+  mainBoardTime: Type.Optional(Type.Integer({ minimum: 0 })),
+  hex: Type.Optional(Type.String({ maxLength: 200 })),
+  /** A safety hazard code, when the fault is one. */
+  hazardCode: Type.Optional(Type.String({ maxLength: 16 })),
+});
+
+export const AlarmMessage = Type.Object({
+  ...base,
+  /** 0 not available, 1 people trapped, 2 alarm bell, 3 serious fault (enums.alarmType). */
+  type: Type.Integer({ enum: [0, 1, 2, 3] }),
+  floor: Type.Optional(floor),
+  /** The elevator recovered by itself: the open order of this alarm moves to recovered. */
+  cleared: Type.Optional(Type.Boolean()),
+});
+
+export const EventMessage = Type.Object({
+  ...base,
+  kind: Type.String({ enum: ['powerDown', 'powerRestore', 'alarmBell', 'call', 'run'] }),
+  durationSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  startFloor: Type.Optional(floor),
+  endFloor: Type.Optional(floor),
+  distance: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  maxSpeed: Type.Optional(Type.Number({ minimum: 0, maximum: 30 })),
+  acceleration: Type.Optional(Type.Number({ minimum: -20, maximum: 20 })),
+  jerk: Type.Optional(Type.Number({ minimum: -100, maximum: 100 })),
+});
+
+export const HeartbeatMessage = Type.Object({
+  ...base,
+  signal: Type.Optional(Type.Integer({ minimum: -150, maximum: 100 })),
+  temperature: Type.Optional(Type.Number({ minimum: -60, maximum: 150 })),
+  softVer: Type.Optional(Type.String({ maxLength: 30 })),
+});
+
+export const ReplyMessage = Type.Object({
+  ...base,
+  commandId: Type.Integer({ minimum: 1 }),
+  state: Type.String({ enum: ['success', 'error'] }),
+  value: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+export const UP_SCHEMAS = {
+  status: StatusMessage,
+  fault: FaultMessage,
+  alarm: AlarmMessage,
+  event: EventMessage,
+  heartbeat: HeartbeatMessage,
+  reply: ReplyMessage,
+} as const;
+
+export type StatusMessage = Static<typeof StatusMessage>;
+export type FaultMessage = Static<typeof FaultMessage>;
+export type AlarmMessage = Static<typeof AlarmMessage>;
+export type EventMessage = Static<typeof EventMessage>;
+export type HeartbeatMessage = Static<typeof HeartbeatMessage>;
+export type ReplyMessage = Static<typeof ReplyMessage>;
+
+/** A command down to a gateway: read or write parameters, or reset a fault. */
+export const CommandMessage = Type.Object({
+  commandId: Type.Integer({ minimum: 1 }),
+  action: Type.String({ enum: ['readParams', 'writeParams', 'faultReset'] }),
+  params: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type CommandMessage = Static<typeof CommandMessage>;
+
+/** What the platform pushes to consoles and CLIs over the live channel. */
+export interface LiveEvent {
+  type: 'alarm' | 'fault' | 'status' | 'workOrder' | 'gateway';
+  tenantId: number;
+  /** Organisations allowed to see it: the elevator's own and its related companies. */
+  orgIds: number[];
+  elevatorId: number | null;
+  data: Record<string, unknown>;
+}

@@ -1,0 +1,65 @@
+/**
+ * The repair work order state machine (docs/work-orders.md). States are domain.md §4's 0 to 8; actions are
+ * receive, arrive, finish, confirm and cancel, plus two the platform takes itself: recover (the elevator
+ * recovered by itself) and autoConfirm (a finished order nobody confirmed in time).
+ */
+export const WORK_ORDER_STATE = {
+  reported: 0,
+  received: 1,
+  onSite: 2,
+  completed: 3,
+  recovered: 4,
+  secondAlarmCompleted: 5,
+  confirmed: 6,
+  autoConfirmed: 7,
+  cancelled: 8,
+} as const;
+export type WorkOrderState = (typeof WORK_ORDER_STATE)[keyof typeof WORK_ORDER_STATE];
+
+export const USER_ACTIONS = ['receive', 'arrive', 'finish', 'confirm', 'cancel'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+export type SystemAction = 'recover' | 'autoConfirm';
+export type WorkOrderAction = UserAction | SystemAction;
+
+const S = WORK_ORDER_STATE;
+
+/** From which states each action may be taken, and the state it leads to. */
+const TRANSITIONS: Record<
+  WorkOrderAction,
+  { from: readonly number[]; to: (ctx: { secondAlarm: boolean }) => WorkOrderState }
+> = {
+  receive: { from: [S.reported], to: () => S.received },
+  arrive: { from: [S.received], to: () => S.onSite },
+  finish: {
+    from: [S.received, S.onSite],
+    to: ({ secondAlarm }) => (secondAlarm ? S.secondAlarmCompleted : S.completed),
+  },
+  confirm: { from: [S.completed, S.recovered, S.secondAlarmCompleted], to: () => S.confirmed },
+  cancel: { from: [S.reported, S.received, S.onSite], to: () => S.cancelled },
+  recover: { from: [S.reported, S.received, S.onSite], to: () => S.recovered },
+  autoConfirm: { from: [S.completed, S.recovered, S.secondAlarmCompleted], to: () => S.autoConfirmed },
+};
+
+export const FINAL_STATES: readonly number[] = [S.confirmed, S.autoConfirmed, S.cancelled];
+export const OPEN_STATES: readonly number[] = [S.reported, S.received, S.onSite];
+
+/** The state an action leads to, or null when it is not allowed from this state. */
+export function nextState(
+  state: number,
+  action: WorkOrderAction,
+  ctx: { secondAlarm?: boolean } = {},
+): WorkOrderState | null {
+  const t = TRANSITIONS[action];
+  return t.from.includes(state) ? t.to({ secondAlarm: ctx.secondAlarm ?? false }) : null;
+}
+
+/** The actions a person may take on an order now: the buttons a screen shows. A paused order has none. */
+export function allowedActions(state: number, paused = false): UserAction[] {
+  if (paused) return [];
+  return USER_ACTIONS.filter((a) => TRANSITIONS[a].from.includes(state));
+}
+
+/** How long a finished order waits for confirmation before it is confirmed automatically. */
+export const AUTO_CONFIRM_AFTER_MS = 24 * 60 * 60_000;
+/** Alarm types that open a repair work order: not available, people trapped, alarm bell, serious fault. */
+export const WORK_ORDER_ALARM_TYPES: readonly number[] = [0, 1, 2, 3];

@@ -1,0 +1,116 @@
+import { commandTopic, parseUpTopic, type CommandMessage } from '@liftcloud/client';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { createServer, type Server } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../services/secrets.js';
+import type { GatewayDirectory } from './gateways.js';
+import type { Ingest } from './ingest.js';
+
+export interface EmbeddedBroker {
+  port: number;
+  broker: Aedes;
+  /** Send a command down to a gateway. */
+  command(dtu: string, message: CommandMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+const authError = (code: 4 | 5, text: string): AuthenticateError =>
+  Object.assign(new Error(text), { returnCode: code }) as AuthenticateError;
+
+function sameSecret(expectedHash: string, password: Buffer | undefined): boolean {
+  if (!password) return false;
+  const given = Buffer.from(sha256(password.toString('utf8')), 'hex');
+  const want = Buffer.from(expectedHash, 'hex');
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+/**
+ * The embedded MQTT broker (aedes) `npm start` runs so gateways need nothing else. Each gateway logs in with
+ * its DTU number and secret, may publish only on lc/{its dtu}/up/… and subscribe only to its own command
+ * topic; a blacklisted gateway is refused. A publish is acknowledged only once the ingest has stored it.
+ */
+export async function startEmbeddedBroker(opts: {
+  port: number;
+  host: string;
+  directory: GatewayDirectory;
+  ingest: Ingest;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
+  const { directory, ingest, log } = opts;
+  const broker = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
+  const dtuOf = new WeakMap<Client, string>();
+
+  broker.authenticate = (client, username, password, done) => {
+    void (async () => {
+      const gateway = username ? await directory.get(username) : null;
+      if (!gateway || !gateway.secretHash || !sameSecret(gateway.secretHash, password))
+        return done(authError(4, 'bad DTU number or secret'), false);
+      if (gateway.blacklisted) return done(authError(5, 'gateway is blacklisted'), false);
+      dtuOf.set(client, gateway.dtu);
+      done(null, true);
+    })().catch((err: unknown) => {
+      log.error({ err }, 'gateway authentication failed');
+      done(authError(5, 'authentication unavailable'), false);
+    });
+  };
+
+  broker.authorizePublish = (client, packet, done) => {
+    if (!client) return done(null); // the platform's own publishes (commands)
+    const own = dtuOf.get(client);
+    const topic = parseUpTopic(packet.topic);
+    if (!own || !topic || topic.dtu !== own) {
+      log.warn({ dtu: own, topic: packet.topic }, 'gateway publish outside its own topics refused');
+      return done(new Error('topic not allowed'));
+    }
+    void directory
+      .get(own)
+      .then(async (gateway) => {
+        if (!gateway || gateway.blacklisted) throw new Error('gateway no longer allowed');
+        await ingest.accept(gateway, topic.kind, Buffer.from(packet.payload));
+      })
+      .then(
+        () => done(null),
+        (err: Error) => done(err),
+      );
+  };
+
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    const own = dtuOf.get(client);
+    if (own && subscription.topic === commandTopic(own)) return done(null, subscription);
+    done(new Error('subscription not allowed'));
+  };
+
+  // Gateways' up messages are for the platform only: never forwarded to other clients.
+  broker.authorizeForward = (_client, packet) => (parseUpTopic(packet.topic) ? null : packet);
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    port,
+    broker,
+    command: (dtu, message) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: commandTopic(dtu),
+            payload: Buffer.from(JSON.stringify(message)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      ),
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { LiveEvent } from '@liftcloud/client';
+import { EventEmitter } from 'node:events';
+
+/**
+ * Carries each new alarm, fault and state change once to every subscriber. In-process by default; a NATS or
+ * Redis adapter implements the same interface so several server instances serve one platform.
+ */
+export interface EventBus {
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(handler: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function inProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit('event', event);
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.js';
+import type { LooseDB } from '../store/repository.js';
+
+/** What the ingest needs to know about a gateway: its elevator, tenant and who may see it. */
+export interface GatewayInfo {
+  gatewayId: number;
+  dtu: string;
+  tenantId: number;
+  secretHash: string | null;
+  blacklisted: boolean;
+  elevatorId: number | null;
+  elevatorName: string | null;
+  address: string | null;
+  /** The elevator's organisation and its related companies: who sees its events. */
+  orgIds: number[];
+  orgId: number | null;
+}
+
+const TTL_MS = 5_000;
+
+/** Gateways by DTU number, cached briefly: every message needs one, and bindings change rarely. */
+export class GatewayDirectory {
+  private cache = new Map<string, { info: GatewayInfo | null; until: number }>();
+  constructor(private readonly db: Kysely<DB>) {}
+
+  forget(dtu?: string): void {
+    if (dtu) this.cache.delete(dtu);
+    else this.cache.clear();
+  }
+
+  async get(dtu: string): Promise<GatewayInfo | null> {
+    const now = Date.now();
+    const hit = this.cache.get(dtu);
+    if (hit && hit.until > now) return hit.info;
+    const db = this.db as unknown as Kysely<LooseDB>;
+    const row = await db
+      .selectFrom('gatewayDevices as g')
+      .leftJoin('elevators as e', 'e.id', 'g.elevatorId')
+      .select([
+        'g.id as gatewayId',
+        'g.tenantId',
+        'g.secretHash',
+        'g.blackStatus',
+        'g.elevatorId',
+        'e.name as elevatorName',
+        'e.address',
+        'e.orgId',
+        'e.maintenanceCompanyId',
+        'e.propertyCompanyId',
+        'e.manufacturerId',
+        'e.installationCompanyId',
+        'e.modificationCompanyId',
+      ])
+      .where('g.dtuCode', '=', dtu)
+      .executeTakeFirst();
+    const info: GatewayInfo | null = row
+      ? {
+          gatewayId: Number(row.gatewayId),
+          dtu,
+          tenantId: Number(row.tenantId),
+          secretHash: (row.secretHash as string | null) ?? null,
+          blacklisted: Number(row.blackStatus) === 1,
+          elevatorId: row.elevatorId === null ? null : Number(row.elevatorId),
+          elevatorName: (row.elevatorName as string | null) ?? null,
+          address: (row.address as string | null) ?? null,
+          orgId: row.orgId === null ? null : Number(row.orgId),
+          orgIds: [
+            row.orgId,
+            row.maintenanceCompanyId,
+            row.propertyCompanyId,
+            row.manufacturerId,
+            row.installationCompanyId,
+            row.modificationCompanyId,
+          ]
+            .filter((v) => v !== null && v !== undefined)
+            .map(Number),
+        }
+      : null;
+    this.cache.set(dtu, { info, until: now + TTL_MS });
+    return info;
+  }
+}

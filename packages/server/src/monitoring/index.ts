@@ -1,0 +1,125 @@
+import { AUTO_CONFIRM_AFTER_MS, GATEWAY_OFFLINE_AFTER_MS, WORK_ORDER_STATE } from '@liftcloud/client';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.js';
+import type { LooseDB } from '../store/repository.js';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import { inProcessBus, type EventBus } from './bus.js';
+import { GatewayDirectory } from './gateways.js';
+import { registerHub } from './hub.js';
+import { Ingest } from './ingest.js';
+
+export interface MonitoringOptions {
+  /** The embedded MQTT broker's port (0: any free port); no broker when unset. */
+  mqttPort?: number;
+  mqttHost?: string;
+  bus?: EventBus;
+  offlineAfterMs?: number;
+  autoConfirmAfterMs?: number;
+  /** How often the offline and auto-confirm sweeps run. */
+  sweepEveryMs?: number;
+}
+
+export interface Monitoring {
+  bus: EventBus;
+  ingest: Ingest;
+  directory: GatewayDirectory;
+  broker: EmbeddedBroker | null;
+  hub: { clients: () => number };
+  /** One pass of the offline and auto-confirm sweeps (also run on a timer). */
+  sweep(now?: number): Promise<void>;
+}
+
+/** The live side of the platform: broker, ingest, event bus, WebSocket hub and the background sweeps. */
+export async function startMonitoring(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  opts: MonitoringOptions,
+): Promise<Monitoring> {
+  const bus = opts.bus ?? inProcessBus();
+  const directory = new GatewayDirectory(db);
+  const ingest = new Ingest(db, directory, bus, app.log);
+  const hub = await registerHub(app, bus);
+  const broker =
+    opts.mqttPort === undefined
+      ? null
+      : await startEmbeddedBroker({
+          port: opts.mqttPort,
+          host: opts.mqttHost ?? '0.0.0.0',
+          directory,
+          ingest,
+          log: app.log,
+        });
+  const loose = db as unknown as Kysely<LooseDB>;
+  const offlineAfter = opts.offlineAfterMs ?? GATEWAY_OFFLINE_AFTER_MS;
+  const autoConfirmAfter = opts.autoConfirmAfterMs ?? AUTO_CONFIRM_AFTER_MS;
+
+  async function sweep(now = Date.now()): Promise<void> {
+    // A gateway is offline once its reports stop for 60 s (power cut, lost link): state "disconnected".
+    const gone = await loose
+      .selectFrom('gatewayDevices')
+      .select(['id', 'dtuCode', 'tenantId', 'elevatorId'])
+      .where('dtuStatus', '=', 1)
+      .where('lastReportTime', '<', now - offlineAfter)
+      .execute();
+    for (const g of gone) {
+      await loose.updateTable('gatewayDevices').set({ dtuStatus: 0, linkStatus: 1 }).where('id', '=', g.id).execute();
+      if (g.elevatorId)
+        await loose.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
+      const info = await directory.get(String(g.dtuCode));
+      await bus.publish({
+        type: 'gateway',
+        tenantId: Number(g.tenantId),
+        orgIds: info?.orgIds ?? [],
+        elevatorId: g.elevatorId === null ? null : Number(g.elevatorId),
+        data: { dtu: g.dtuCode, online: false },
+      });
+    }
+    // A finished order nobody confirmed in time is confirmed by the platform.
+    const waiting = await loose
+      .selectFrom('workOrders')
+      .select(['id', 'recordState'])
+      .where('recordState', 'in', [
+        WORK_ORDER_STATE.completed,
+        WORK_ORDER_STATE.recovered,
+        WORK_ORDER_STATE.secondAlarmCompleted,
+      ])
+      .where('finishTime', '<', now - autoConfirmAfter)
+      .where('paused', '=', 0)
+      .execute();
+    for (const w of waiting) {
+      await loose.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('workOrders')
+          .set({ recordState: WORK_ORDER_STATE.autoConfirmed, updateTime: now })
+          .where('id', '=', w.id)
+          .execute();
+        await trx
+          .insertInto('workOrderLogs')
+          .values({
+            workOrderId: w.id,
+            action: 'autoConfirm',
+            fromState: w.recordState,
+            toState: WORK_ORDER_STATE.autoConfirmed,
+            userName: null,
+            note: null,
+            time: now,
+          })
+          .execute();
+      });
+    }
+  }
+
+  const timer = setInterval(
+    () => void sweep().catch((err: unknown) => app.log.error({ err }, 'monitoring sweep failed')),
+    opts.sweepEveryMs ?? 10_000,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await ingest.drain();
+    await broker?.close();
+    await bus.close();
+  });
+  return { bus, ingest, directory, broker, hub, sweep };
+}

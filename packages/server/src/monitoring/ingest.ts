@@ -1,0 +1,328 @@
+import {
+  MAX_PAYLOAD_BYTES,
+  UP_SCHEMAS,
+  WORK_ORDER_ALARM_TYPES,
+  WORK_ORDER_STATE,
+  OPEN_STATES,
+  checkSchema,
+  type AlarmMessage,
+  type EventMessage,
+  type FaultMessage,
+  type HeartbeatMessage,
+  type LiveEvent,
+  type StatusMessage,
+  type UpKind,
+} from '@liftcloud/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/tables.js';
+import type { LooseDB } from '../store/repository.js';
+import type { EventBus } from './bus.js';
+import type { GatewayDirectory, GatewayInfo } from './gateways.js';
+
+export interface IngestStats {
+  accepted: number;
+  duplicates: number;
+  malformed: number;
+  oversized: number;
+  unbound: number;
+}
+
+interface Pending {
+  gateway: GatewayInfo;
+  kind: UpKind;
+  message: Record<string, unknown>;
+  done: (err?: Error) => void;
+}
+
+type Trx = Transaction<LooseDB>;
+
+/** Group commit: at most this many messages in one transaction, flushed at the latest after FLUSH_MS. */
+const BATCH = 500;
+const FLUSH_MS = 2;
+
+/**
+ * Turns gateway messages into records. A message is acknowledged only after the transaction holding it
+ * commits (the broker waits on accept()), so nothing acknowledged is lost; many messages share one commit.
+ * Malformed and oversized payloads are counted, logged and dropped: they never stop the ingest.
+ */
+export class Ingest {
+  readonly stats: IngestStats = { accepted: 0, duplicates: 0, malformed: 0, oversized: 0, unbound: 0 };
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly directory: GatewayDirectory,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Resolves once the message is stored (or deliberately dropped); the broker acknowledges after that. */
+  async accept(gateway: GatewayInfo, kind: UpKind, payload: Buffer): Promise<void> {
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      this.stats.oversized++;
+      this.log.warn({ dtu: gateway.dtu, kind, bytes: payload.length }, 'gateway payload too large, dropped');
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.stats.malformed++;
+      this.log.warn({ dtu: gateway.dtu, kind }, 'gateway payload is not JSON, dropped');
+      return;
+    }
+    const issues = checkSchema(UP_SCHEMAS[kind], message);
+    if (issues.length) {
+      this.stats.malformed++;
+      this.log.warn(
+        { dtu: gateway.dtu, kind, issues: issues.slice(0, 3) },
+        'gateway payload does not match the protocol, dropped',
+      );
+      return;
+    }
+    if (gateway.elevatorId === null && kind !== 'heartbeat' && kind !== 'reply') {
+      this.stats.unbound++;
+      this.log.info({ dtu: gateway.dtu, kind }, 'gateway is not bound to an elevator, message dropped');
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      this.queue.push({
+        gateway,
+        kind,
+        message: message as Record<string, unknown>,
+        done: (err) => (err ? reject(err) : resolve()),
+      });
+      if (this.queue.length >= BATCH) this.kick(0);
+      else this.kick(FLUSH_MS);
+    });
+  }
+
+  private kick(delay: number): void {
+    if (this.timer && delay > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flushing.then(() => this.flush());
+    }, delay);
+  }
+
+  /** Wait until everything queued so far is stored. */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.timer) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.flushing = this.flushing.then(() => this.flush());
+      }
+      await this.flushing;
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0, BATCH);
+    if (!batch.length) return;
+    const events: LiveEvent[] = [];
+    try {
+      await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
+        for (const item of batch) await this.store(trx, item, events);
+      });
+    } catch (err) {
+      this.log.error({ err }, 'ingest batch failed; the gateways will resend');
+      for (const item of batch) item.done(err as Error);
+      return;
+    }
+    this.stats.accepted += batch.length;
+    for (const item of batch) item.done();
+    for (const event of events)
+      await this.bus.publish(event).catch((err: unknown) => this.log.error({ err }, 'event bus publish failed'));
+  }
+
+  private async store(trx: Trx, { gateway, kind, message }: Pending, events: LiveEvent[]): Promise<void> {
+    const now = Date.now();
+    const live = (type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent => ({
+      type,
+      tenantId: gateway.tenantId,
+      orgIds: gateway.orgIds,
+      elevatorId: gateway.elevatorId,
+      data: { dtu: gateway.dtu, elevatorId: gateway.elevatorId, elevatorName: gateway.elevatorName, ...data },
+    });
+    const record = {
+      tenantId: gateway.tenantId,
+      orgId: gateway.orgId,
+      elevatorId: gateway.elevatorId,
+      dtuCode: gateway.dtu,
+      msgId: String(message.id),
+      createTime: now,
+      updateTime: now,
+    };
+    await trx
+      .updateTable('gatewayDevices')
+      .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
+      .where('id', '=', gateway.gatewayId)
+      .execute();
+    switch (kind) {
+      case 'heartbeat': {
+        const m = message as HeartbeatMessage;
+        const set: Record<string, unknown> = {};
+        if (m.signal !== undefined) set.signalStrength = m.signal;
+        if (m.temperature !== undefined) set.temperature = m.temperature;
+        if (m.softVer !== undefined) set.softVer = m.softVer;
+        if (Object.keys(set).length)
+          await trx.updateTable('gatewayDevices').set(set).where('id', '=', gateway.gatewayId).execute();
+        return;
+      }
+      case 'status': {
+        const m = message as StatusMessage;
+        const state = {
+          floor: m.floor,
+          direction: m.direction,
+          door: m.door,
+          run: m.run,
+          flags: JSON.stringify(m.flags),
+          updateTime: now,
+        };
+        await trx
+          .insertInto('elevatorStates')
+          .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
+          .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
+          .execute();
+        await trx.updateTable('elevators').set({ onlineStatus: 1 }).where('id', '=', gateway.elevatorId).execute();
+        events.push(
+          live('status', { floor: m.floor, direction: m.direction, door: m.door, run: m.run, flags: m.flags }),
+        );
+        return;
+      }
+      case 'fault': {
+        const m = message as FaultMessage;
+        const inserted = await trx
+          .insertInto('faultRecords')
+          .values({
+            ...record,
+            faultNo: m.code,
+            faultTime: m.ts,
+            mainBoardTime: m.mainBoardTime ?? null,
+            faultStorey: m.floor,
+            faultFloorCode: m.floorCode,
+            hex: m.hex ?? null,
+            hazardCode: m.hazardCode ?? null,
+          })
+          .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return void this.stats.duplicates++;
+        events.push(live('fault', { id: inserted.id, code: m.code, floor: m.floor, time: m.ts }));
+        return;
+      }
+      case 'alarm':
+        return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events, live);
+      case 'event': {
+        const m = message as EventMessage;
+        const { id: _id, ts, kind: eventKind, ...detail } = m;
+        const inserted = await trx
+          .insertInto('eventRecords')
+          .values({ ...record, kind: eventKind, eventTime: ts, detail: JSON.stringify(detail) })
+          .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) this.stats.duplicates++;
+        return;
+      }
+      case 'reply':
+        return;
+    }
+  }
+
+  private async storeAlarm(
+    trx: Trx,
+    gateway: GatewayInfo,
+    m: AlarmMessage,
+    record: Record<string, unknown>,
+    events: LiveEvent[],
+    live: (type: LiveEvent['type'], data: Record<string, unknown>) => LiveEvent,
+  ): Promise<void> {
+    const now = Number(record.createTime);
+    const inserted = await trx
+      .insertInto('alarmRecords')
+      .values({ ...record, type: m.type, floor: m.floor ?? null, cleared: m.cleared ? 1 : 0, alarmTime: m.ts })
+      .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return void this.stats.duplicates++;
+    const open = await trx
+      .selectFrom('workOrders')
+      .select(['id', 'recordState', 'workOrderNo'])
+      .where('elevatorId', '=', gateway.elevatorId)
+      .where('recordState', 'in', [...OPEN_STATES])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const log = (
+      workOrderId: number,
+      action: string,
+      fromState: number | null,
+      toState: number,
+      note: string | null = null,
+    ) =>
+      trx
+        .insertInto('workOrderLogs')
+        .values({ workOrderId, action, fromState, toState, userName: null, note, time: now })
+        .execute();
+
+    if (m.cleared) {
+      if (!open) return;
+      await trx
+        .updateTable('workOrders')
+        .set({ recordState: WORK_ORDER_STATE.recovered, finishTime: now, updateTime: now })
+        .where('id', '=', open.id)
+        .execute();
+      await log(Number(open.id), 'recover', Number(open.recordState), WORK_ORDER_STATE.recovered);
+      events.push(
+        live('workOrder', { id: open.id, workOrderNo: open.workOrderNo, recordState: WORK_ORDER_STATE.recovered }),
+      );
+      return;
+    }
+    events.push(live('alarm', { id: inserted.id, type: m.type, floor: m.floor ?? null, alarmTime: m.ts }));
+    if (!WORK_ORDER_ALARM_TYPES.includes(m.type)) return;
+    if (open) {
+      // A second alarm while an order is open joins it: finishing it later yields "second-alarm completed".
+      await trx.updateTable('workOrders').set({ secondAlarm: 1, updateTime: now }).where('id', '=', open.id).execute();
+      await trx.updateTable('alarmRecords').set({ workOrderId: open.id }).where('id', '=', inserted.id).execute();
+      await log(Number(open.id), 'secondAlarm', Number(open.recordState), Number(open.recordState));
+      return;
+    }
+    const workOrderNo = `R${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}${String(inserted.id).padStart(6, '0')}`;
+    const order = await trx
+      .insertInto('workOrders')
+      .values({
+        tenantId: gateway.tenantId,
+        orgId: gateway.orgId,
+        workOrderNo,
+        elevatorId: gateway.elevatorId,
+        elevatorName: gateway.elevatorName,
+        address: gateway.address,
+        deviceCode: gateway.dtu,
+        type: m.type,
+        recordState: WORK_ORDER_STATE.reported,
+        alarmTime: m.ts,
+        repairMethod: 1,
+        hasPeople: m.type === 1 ? 1 : 0,
+        createTime: now,
+        updateTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('alarmRecords').set({ workOrderId: order.id }).where('id', '=', inserted.id).execute();
+    await log(Number(order.id), 'report', null, WORK_ORDER_STATE.reported);
+    events.push(
+      live('workOrder', {
+        id: order.id,
+        workOrderNo,
+        recordState: WORK_ORDER_STATE.reported,
+        type: m.type,
+        alarmTime: m.ts,
+      }),
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { alarmRecord, eventRecord, faultRecord, workOrder } from '@liftcloud/client';
+import type { TableSpec } from '../store/repository.js';
+
+/** Records the ingest keeps: read-only to users, scoped like their elevator. */
+const elevatorName = (eb: Parameters<NonNullable<TableSpec['computed']>>[0]) => ({
+  elevatorName: eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId'),
+});
+
+export const faultRecordTable: TableSpec<typeof faultRecord.fields> = {
+  entity: faultRecord,
+  table: 'faultRecords',
+  scope: 'org',
+  computed: elevatorName,
+};
+export const alarmRecordTable: TableSpec<typeof alarmRecord.fields> = {
+  entity: alarmRecord,
+  table: 'alarmRecords',
+  scope: 'org',
+  computed: elevatorName,
+};
+export const eventRecordTable: TableSpec<typeof eventRecord.fields> = {
+  entity: eventRecord,
+  table: 'eventRecords',
+  scope: 'org',
+  computed: elevatorName,
+};
+/** Work orders are opened by alarms and moved by their action routes (routes/work-orders.ts). */
+export const workOrderTable: TableSpec<typeof workOrder.fields> = {
+  entity: workOrder,
+  table: 'workOrders',
+  scope: 'org',
+};

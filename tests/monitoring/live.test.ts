@@ -1,0 +1,316 @@
+import { upTopic, type LiftCloudClient } from '@liftcloud/client';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
+
+interface Gateway {
+  dtu: string;
+  secret: string;
+  elevatorId: number;
+  gatewayId: number;
+}
+
+/** An elevator with a bound gateway and its MQTT secret, made through the API as an operator would. */
+async function provision(s: TestServer, admin: LiftCloudClient, dtu: string): Promise<Gateway> {
+  const lift = await admin.entities.elevator.save({
+    name: `Lift ${dtu}`,
+    factoryNo: `F${dtu}`,
+    elevatorType: 1,
+    useStatus: 1,
+    address: '88 Harbour Road',
+    maintenanceCompanyId: s.demo.companies.maintenance,
+  });
+  const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
+  const token = tokenOf(admin);
+  const json = { 'content-type': 'application/json' };
+  await s.fetch(`gatewayDevices/${gw.id}/bind`, {
+    method: 'PUT',
+    token,
+    headers: json,
+    body: JSON.stringify({ elevatorId: lift.id }),
+  });
+  const cred = await s.fetch(`gatewayDevices/${gw.id}/credentials`, {
+    method: 'POST',
+    token,
+    headers: json,
+    body: '{}',
+  });
+  return { dtu, secret: (cred.body.data as { secret: string }).secret, elevatorId: lift.id, gatewayId: gw.id };
+}
+
+function connect(url: string, username: string, password: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      username,
+      password,
+      clientId: `t-${username}-${Math.random().toString(36).slice(2, 8)}`,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+const publish = (c: MqttClient, topic: string, payload: string | Buffer) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+  );
+
+/** A live-channel subscriber: collects what the hub pushes. */
+async function listen(
+  s: TestServer,
+  client: LiftCloudClient,
+): Promise<{ messages: { type: number; event: string; data: Record<string, unknown> }[]; close: () => void }> {
+  const session = client.session.get()!;
+  const ws = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(session.token)}`);
+  const messages: { type: number; event: string; data: Record<string, unknown> }[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as (typeof messages)[number]));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(`${session.username}-${session.orgId}`);
+  return { messages, close: () => ws.close() };
+}
+
+const waitFor = async (check: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+let n = 0;
+const msg = (body: Record<string, unknown>) => JSON.stringify({ id: `m${++n}`, ts: Date.now(), ...body });
+
+describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (dialect) => {
+  let s: TestServer;
+  let admin: LiftCloudClient;
+  let gw: Gateway;
+  let device: MqttClient;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    admin = await s.login('admin');
+    gw = await provision(s, admin, dialect === 'sqlite' ? '86100000001' : '86100000002');
+    device = await connect(s.mqttUrl, gw.dtu, gw.secret);
+  });
+  afterAll(async () => {
+    device?.end(true);
+    await s?.close();
+  });
+
+  it('turns a trapped-passenger alarm into a work order, stored before the gateway’s acknowledgement, and pushes it', async () => {
+    const live = await listen(s, admin);
+    await publish(device, upTopic(gw.dtu, 'alarm'), msg({ type: 1, floor: 7 }));
+    // The puback has arrived: the order must already be in the store.
+    const orders = await admin.entities.workOrder.list({ elevatorId: gw.elevatorId });
+    expect(orders.total).toBe(1);
+    expect(orders.records[0]).toMatchObject({
+      recordState: 0,
+      type: 1,
+      elevatorName: `Lift ${gw.dtu}`,
+      address: '88 Harbour Road',
+      deviceCode: gw.dtu,
+      hasPeople: true,
+    });
+    await waitFor(() => live.messages.some((m) => m.event === 'workOrder'));
+    const alarm = live.messages.find((m) => m.event === 'alarm');
+    expect(alarm?.type).toBe(1);
+    expect(alarm?.data).toMatchObject({ type: 1, floor: 7, elevatorId: gw.elevatorId });
+    live.close();
+  });
+
+  it('stores a message sent twice (same id) once', async () => {
+    const payload = msg({ code: 'E35', floorCode: '07', floor: 7 });
+    await publish(device, upTopic(gw.dtu, 'fault'), payload);
+    await publish(device, upTopic(gw.dtu, 'fault'), payload);
+    const faults = await admin.entities.faultRecord.list({ elevatorId: gw.elevatorId, faultNo: 'E35' });
+    expect(faults.total).toBe(1);
+    expect(s.app.monitoring.ingest.stats.duplicates).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the latest state of the elevator and marks it online', async () => {
+    await publish(device, upTopic(gw.dtu, 'status'), msg({ floor: 12, direction: 1, door: 0, run: 1, flags: [7] }));
+    const token = tokenOf(admin);
+    const state = (await s.fetch(`elevators/${gw.elevatorId}/state`, { token })).body.data;
+    expect(state).toMatchObject({ floor: 12, direction: 1, door: 0, run: 1, flags: [7], online: true });
+  });
+
+  it('survives malformed and oversized payloads and goes on storing', async () => {
+    const before = { ...s.app.monitoring.ingest.stats };
+    await publish(device, upTopic(gw.dtu, 'fault'), '{not json');
+    await publish(device, upTopic(gw.dtu, 'fault'), JSON.stringify({ id: 'x', ts: 1, code: 42 }));
+    await publish(device, upTopic(gw.dtu, 'event'), Buffer.alloc(20 * 1024, 0x20));
+    expect(s.app.monitoring.ingest.stats.malformed).toBe(before.malformed + 2);
+    expect(s.app.monitoring.ingest.stats.oversized).toBe(before.oversized + 1);
+    await publish(device, upTopic(gw.dtu, 'event'), msg({ kind: 'powerDown' }));
+    expect((await admin.entities.eventRecord.list({ elevatorId: gw.elevatorId, kind: 'powerDown' })).total).toBe(1);
+  });
+
+  it('refuses a wrong secret, a blacklisted gateway, and publishing on another gateway’s topic', async () => {
+    await expect(connect(s.mqttUrl, gw.dtu, 'gw_wrong')).rejects.toThrow();
+    const other = await provision(s, admin, dialect === 'sqlite' ? '86100000011' : '86100000012');
+    const intruder = await connect(s.mqttUrl, other.dtu, other.secret);
+    const closed = new Promise<void>((resolve) => intruder.once('close', () => resolve()));
+    intruder.publish(upTopic(gw.dtu, 'alarm'), msg({ type: 1 }), { qos: 1 });
+    await closed;
+    expect((await admin.entities.alarmRecord.list({ dtuCode: gw.dtu })).total).toBe(1);
+    intruder.end(true);
+    const token = tokenOf(admin);
+    await s.fetch('gatewayDevices/blacklist', {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [other.gatewayId], black: true }),
+    });
+    s.app.monitoring.directory.forget();
+    await expect(connect(s.mqttUrl, other.dtu, other.secret)).rejects.toThrow();
+  });
+
+  it('pushes an elevator’s events only to users who may see its organisation', async () => {
+    const coastal = await listen(s, await s.login('coastaladmin'));
+    const maintenance = await listen(s, await s.login('companyadmin'));
+    await publish(device, upTopic(gw.dtu, 'alarm'), msg({ type: 2 }));
+    await waitFor(() => maintenance.messages.some((m) => m.event === 'alarm'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(coastal.messages).toEqual([]);
+    coastal.close();
+    maintenance.close();
+  });
+
+  it('closes a live channel whose hello names another user', async () => {
+    const session = admin.session.get()!;
+    const ws = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(session.token)}`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const code = new Promise<number>((resolve) => ws.once('close', (c) => resolve(c)));
+    ws.send('superAdmin-0');
+    expect(await code).toBe(4003);
+    const anonymous = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/api/ws`);
+    const refused = await new Promise<number>((resolve) =>
+      anonymous.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(refused).toBe(401);
+  });
+
+  it('takes a work order from reported to confirmed through its actions, with a timeline', async () => {
+    const orders = await admin.entities.workOrder.list({ elevatorId: gw.elevatorId, recordState: 0 });
+    const id = orders.records[0]!.id;
+    const token = tokenOf(admin);
+    const act = (action: string, body: Record<string, unknown> = {}, language: 'en-US' | 'zh-CN' = 'en-US') =>
+      s.fetch(`workOrders/${id}/${action}`, {
+        method: 'POST',
+        token,
+        language,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const early = await act('confirm');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('This work order is Alarm reported: it cannot be confirmed now');
+    expect((await act('receive')).status).toBe(200);
+    const person = (userId: number) =>
+      s.fetch(`workOrders/${id}/people`, {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, role: 'repair' }),
+      });
+    expect((await person(s.demo.users.companyuser)).status).toBe(200);
+    const twice = await person(s.demo.users.companyuser);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toContain('duplicate emergency repair person cannot be added');
+    await s.fetch(`workOrders/${id}/pause`, {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"paused":true}',
+    });
+    const paused = await act('arrive', {}, 'zh-CN');
+    expect(paused.status).toBe(409);
+    expect(paused.body.message).toBe('暂停或停止的工单不能操作');
+    await s.fetch(`workOrders/${id}/pause`, {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"paused":false}',
+    });
+    expect((await act('arrive')).status).toBe(200);
+    expect((await act('finish', { handling: 'Released two passengers', faultReason: 'Door lock' })).status).toBe(200);
+    expect((await act('confirm')).status).toBe(200);
+    const detail = (await s.fetch(`workOrders/${id}/detail`, { token })).body.data as {
+      order: { recordState: number; handling: string };
+      timeline: { action: string }[];
+      allowedActions: string[];
+    };
+    expect(detail.order).toMatchObject({ recordState: 6, handling: 'Released two passengers' });
+    expect(detail.timeline.map((t) => t.action)).toEqual([
+      'report',
+      'secondAlarm',
+      'receive',
+      'arrive',
+      'finish',
+      'confirm',
+    ]);
+    expect(detail.allowedActions).toEqual([]);
+  });
+
+  it('cancels only with a reason, moves an order to recovered when the elevator recovers, and auto-confirms later', async () => {
+    const token = tokenOf(admin);
+    await publish(device, upTopic(gw.dtu, 'alarm'), msg({ type: 0 }));
+    let open = (await admin.entities.workOrder.list({ elevatorId: gw.elevatorId, recordState: 0 })).records[0]!;
+    const noReason = await s.fetch(`workOrders/${open.id}/cancel`, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Cancel reason: cannot be empty');
+    await s.fetch(`workOrders/${open.id}/cancel`, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"reason":"False alarm"}',
+    });
+    expect((await admin.entities.workOrder.get(open.id)).recordState).toBe(8);
+
+    await publish(device, upTopic(gw.dtu, 'alarm'), msg({ type: 3 }));
+    open = (await admin.entities.workOrder.list({ elevatorId: gw.elevatorId, recordState: 0 })).records[0]!;
+    await publish(device, upTopic(gw.dtu, 'alarm'), msg({ type: 3, cleared: true }));
+    expect((await admin.entities.workOrder.get(open.id)).recordState).toBe(4);
+    await s.app.monitoring.sweep(Date.now() + 25 * 60 * 60_000);
+    expect((await admin.entities.workOrder.get(open.id)).recordState).toBe(7);
+  });
+
+  it('marks a gateway offline once its reports stop for 60 seconds', async () => {
+    await publish(device, upTopic(gw.dtu, 'heartbeat'), msg({ signal: -70 }));
+    expect((await admin.entities.gatewayDevice.get(gw.gatewayId)).dtuStatus).toBe(true);
+    await s.app.monitoring.sweep(Date.now() + 61_000);
+    const after = await admin.entities.gatewayDevice.get(gw.gatewayId);
+    expect(after).toMatchObject({ dtuStatus: false, linkStatus: 1, signalStrength: -70 });
+  });
+
+  it('answers the notice calls the console polls', async () => {
+    const token = tokenOf(admin);
+    const repair = (await s.fetch('workOrders/web?pageIndex=1&workOrderRecordState=1', { token })).body.data as {
+      list: unknown[];
+      total: number;
+    };
+    expect(repair).toHaveProperty('total');
+    const bell = (await s.fetch('alarmRecords/notice', { token })).body.data as {
+      list: { newStatus: number }[];
+      total: number;
+    };
+    expect(bell.list.every((b) => b.newStatus === 2)).toBe(true);
+    expect(bell.total).toBeGreaterThanOrEqual(1);
+    const power = (await s.fetch('mbPowerLoss/notice', { token })).body.data as { total: number };
+    expect(power.total).toBe(1);
+    expect((await s.fetch('elevatorLcds/alarms', { token })).status).toBe(200);
+  });
+});
