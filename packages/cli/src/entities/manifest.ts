@@ -17,6 +17,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '访问令牌', 'en-US': 'Access token', 'it-Italy': 'Token di accesso' },
   },
   {
+    command: 'alarm-record',
+    entity: 'alarmRecord',
+    label: { 'zh-CN': '报警记录', 'en-US': 'Alarm record', 'it-Italy': 'Registro allarmi' },
+  },
+  {
     command: 'announcement',
     entity: 'announcement',
     label: { 'zh-CN': '公告', 'en-US': 'Announcement', 'it-Italy': 'Annuncio' },
@@ -33,6 +38,16 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     command: 'elevator-user',
     entity: 'elevatorUser',
     label: { 'zh-CN': '电梯人员关系', 'en-US': 'Elevator-user relation', 'it-Italy': 'Relazione ascensore-utente' },
+  },
+  {
+    command: 'event-record',
+    entity: 'eventRecord',
+    label: { 'zh-CN': '事件记录', 'en-US': 'Event record', 'it-Italy': 'Registro eventi' },
+  },
+  {
+    command: 'fault-record',
+    entity: 'faultRecord',
+    label: { 'zh-CN': '故障记录', 'en-US': 'Fault record', 'it-Italy': 'Registro guasti' },
   },
   {
     command: 'fault-template',
@@ -123,4 +138,9 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '使用单位', 'en-US': 'Use unit', 'it-Italy': 'Unità di utilizzo' },
   },
   { command: 'user', entity: 'user', label: { 'zh-CN': '用户', 'en-US': 'User', 'it-Italy': 'Utente' } },
+  {
+    command: 'work-order',
+    entity: 'workOrder',
+    label: { 'zh-CN': '急修工单', 'en-US': 'Repair work order', 'it-Italy': 'Ordine di riparazione' },
+  },
 ];
