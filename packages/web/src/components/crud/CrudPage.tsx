@@ -22,6 +22,10 @@ export interface CrudPageProps {
   /** A title for the add dialog; the entity's label by default. */
   createTitle?: string;
   readOnly?: boolean;
+  /** Records can be added and deleted but not changed (access tokens). */
+  canEdit?: boolean;
+  /** After a save, with the server's answer (a new token's secret, shown once). */
+  onSaved?: (saved: unknown) => void;
   canDelete?: boolean;
   extraActions?: (row: Row) => ReactNode;
 }
@@ -46,7 +50,7 @@ export function CrudPage(props: CrudPageProps) {
 
   const actions = (row: Row) => (
     <>
-      {props.readOnly ? null : (
+      {props.readOnly || props.canEdit === false ? null : (
         <Button size="small" type="link" onClick={() => setEditing(row)} data-testid={`edit-${row.id}`}>
           {t('common.edit')}
         </Button>
@@ -98,6 +102,7 @@ export function CrudPage(props: CrudPageProps) {
           hidden={props.hiddenFormFields}
           options={props.formOptions}
           inputs={props.formInputs}
+          onSaved={props.onSaved}
           title={editing ? `${t('common.edit')} · ${label}` : (props.createTitle ?? `${t('common.create')} · ${label}`)}
           onClose={() => {
             setCreating(false);

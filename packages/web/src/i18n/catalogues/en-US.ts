@@ -87,6 +87,8 @@ export const enUS = {
     userType: 'User type',
   },
   account: {
+    tokens: 'Access tokens',
+    tokenShownOnce: 'Copy this token now: it is shown only once. Scripts send it as Authorization: Bearer <token>.',
     profile: 'Profile',
     changePassword: 'Change password',
     passwordChanged: 'Password changed; please log in again',

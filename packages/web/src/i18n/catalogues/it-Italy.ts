@@ -88,6 +88,9 @@ export const itItaly: WebCatalogue = {
     userType: 'Tipo utente',
   },
   account: {
+    tokens: 'Token di accesso',
+    tokenShownOnce:
+      'Copia ora questo token: viene mostrato una sola volta. Gli script lo inviano come Authorization: Bearer <token>.',
     profile: 'Profilo',
     changePassword: 'Cambia password',
     passwordChanged: 'Password cambiata; accedi di nuovo',

@@ -88,6 +88,8 @@ export const zhCN: WebCatalogue = {
     userType: '用户类型',
   },
   account: {
+    tokens: '访问令牌',
+    tokenShownOnce: '请立即复制此令牌：它只显示一次。脚本以 Authorization: Bearer <token> 发送。',
     profile: '个人信息',
     changePassword: '修改密码',
     passwordChanged: '密码已修改，请重新登录',

@@ -3,12 +3,13 @@ import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, user, userType } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { AccessTokensCard } from './AccessTokensCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 
 /** The caller's own profile and the password change with matching entries. */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const { client, language } = useConsole();
+  const { client, language, session } = useConsole();
   const me = useQuery({ queryKey: ['auth', 'me'], queryFn: () => client.auth.me() });
   const label = (key: keyof typeof user.fields) => user.fields[key].label[language];
   const data = me.data;
@@ -35,6 +36,12 @@ export default function AccountPage() {
       <Col xs={24} lg={12}>
         <ChangePasswordCard allowed={data?.canChangePassword ?? true} />
       </Col>
+      {/* a reset password must be changed before anything else answers */}
+      {session?.mustChangePassword ? null : (
+        <Col span={24}>
+          <AccessTokensCard />
+        </Col>
+      )}
     </Row>
   );
 }
