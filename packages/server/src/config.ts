@@ -14,6 +14,10 @@ export interface Config {
   loginRatePerMinute: number;
   /** The embedded MQTT broker's port (1884: 1883 is often a system Mosquitto's). */
   mqttPort: number;
+  /** An external broker (Mosquitto, EMQX) to ingest from instead of the embedded one. */
+  mqttUrl: string | undefined;
+  /** This instance's name in the shared ingest group (stable across restarts keeps its MQTT session). */
+  instanceId: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     mqttPort: Number(env.MQTT_PORT ?? 1884),
+    mqttUrl: env.MQTT_URL || undefined,
+    instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,
   };
 }

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
     store,
     webRoot: config.webRoot,
     uploadDir: join(config.dataDir, 'uploads'),
-    monitoring: { mqttPort: config.mqttPort },
+    // With MQTT_URL the gateways talk to that broker and this instance joins the shared ingest group.
+    monitoring: config.mqttUrl
+      ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId }
+      : { mqttPort: config.mqttPort },
     logger: true,
     loginRatePerMinute: config.loginRatePerMinute,
   });

@@ -8,11 +8,19 @@ import { inProcessBus, type EventBus } from './bus.js';
 import { GatewayDirectory } from './gateways.js';
 import { registerHub } from './hub.js';
 import { Ingest } from './ingest.js';
+import { startExternalIngest, type ExternalIngest } from './external.js';
 
 export interface MonitoringOptions {
   /** The embedded MQTT broker's port (0: any free port); no broker when unset. */
   mqttPort?: number;
   mqttHost?: string;
+  /** An external broker to ingest from (Mosquitto, EMQX), with a shared subscription. */
+  mqttUrl?: string;
+  /** The shared-subscription group and this instance's client id for the external broker. */
+  ingestGroup?: string;
+  instanceId?: string;
+  /** Tests drop the external session on disconnect; a deployment keeps it (redelivery after a crash). */
+  cleanSession?: boolean;
   bus?: EventBus;
   offlineAfterMs?: number;
   autoConfirmAfterMs?: number;
@@ -25,6 +33,7 @@ export interface Monitoring {
   ingest: Ingest;
   directory: GatewayDirectory;
   broker: EmbeddedBroker | null;
+  external: ExternalIngest | null;
   hub: { clients: () => number };
   /** One pass of the offline and auto-confirm sweeps (also run on a timer). */
   sweep(now?: number): Promise<void>;
@@ -50,6 +59,17 @@ export async function startMonitoring(
           ingest,
           log: app.log,
         });
+  const external = opts.mqttUrl
+    ? await startExternalIngest({
+        url: opts.mqttUrl,
+        group: opts.ingestGroup ?? 'liftcloud',
+        clientId: opts.instanceId ?? `liftcloud-ingest-${process.pid}`,
+        clean: opts.cleanSession,
+        directory,
+        ingest,
+        log: app.log,
+      })
+    : null;
   const loose = db as unknown as Kysely<LooseDB>;
   const offlineAfter = opts.offlineAfterMs ?? GATEWAY_OFFLINE_AFTER_MS;
   const autoConfirmAfter = opts.autoConfirmAfterMs ?? AUTO_CONFIRM_AFTER_MS;
@@ -117,9 +137,10 @@ export async function startMonitoring(
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await external?.close();
     await ingest.drain();
     await broker?.close();
     await bus.close();
   });
-  return { bus, ingest, directory, broker, hub, sweep };
+  return { bus, ingest, directory, broker, external, hub, sweep };
 }

@@ -1,0 +1,70 @@
+import { UP_WILDCARD, parseUpTopic } from '@liftcloud/client';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { GatewayDirectory } from './gateways.js';
+import type { Ingest } from './ingest.js';
+
+export interface ExternalIngestOptions {
+  /** mqtt://host:port of Mosquitto or EMQX. */
+  url: string;
+  /** Ingest instances in the same group share the messages ($share/{group}/…): each message goes to one. */
+  group: string;
+  clientId: string;
+  /** false (default) keeps the session, so messages not yet acknowledged are redelivered after a restart. */
+  clean?: boolean;
+  directory: GatewayDirectory;
+  ingest: Ingest;
+  log: FastifyBaseLogger;
+}
+
+export interface ExternalIngest {
+  client: MqttClient;
+  /** Messages this instance took from the shared subscription. */
+  received(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Ingest from an external broker. The broker authenticates gateways and confines each to its own topics
+ * (docs/gateway-protocol.md has the Mosquitto ACL); this instance subscribes to the shared group and
+ * acknowledges a message only after the ingest stored it, so an instance that dies loses nothing acknowledged.
+ */
+export async function startExternalIngest(opts: ExternalIngestOptions): Promise<ExternalIngest> {
+  let received = 0;
+  const client = mqtt.connect(opts.url, {
+    clientId: opts.clientId,
+    // mqtt.js lets the application hold the acknowledgement (customHandleAcks) only on MQTT 5.
+    protocolVersion: 5,
+    clean: opts.clean ?? false,
+    reconnectPeriod: 1000,
+    customHandleAcks: (topic, message, _packet, done) => {
+      received++;
+      const parsed = parseUpTopic(topic);
+      if (!parsed) return done(0);
+      void opts.directory
+        .get(parsed.dtu)
+        .then(async (gateway) => {
+          if (!gateway || gateway.blacklisted) {
+            opts.log.warn({ dtu: parsed.dtu }, 'message from an unknown or blacklisted gateway dropped');
+            return;
+          }
+          await opts.ingest.accept(gateway, parsed.kind, Buffer.from(message));
+        })
+        .then(
+          () => done(0),
+          // Not acknowledged: the broker redelivers it to this session or the group.
+          (err: unknown) => opts.log.error({ err, topic }, 'ingest failed; message left unacknowledged'),
+        );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  await client.subscribeAsync(`$share/${opts.group}/${UP_WILDCARD}`, { qos: 1 });
+  return {
+    client,
+    received: () => received,
+    close: () => client.endAsync(),
+  };
+}
