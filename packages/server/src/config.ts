@@ -18,6 +18,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** This instance's name in the shared ingest group (stable across restarts keeps its MQTT session). */
   instanceId: string;
+  /** NATS server that carries live events between instances (unset: in-process). */
+  natsUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     mqttPort: Number(env.MQTT_PORT ?? 1884),
     mqttUrl: env.MQTT_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
     instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
+import { natsBus } from './monitoring/nats-bus.js';
 
 /** `npm start`: the platform on one process, with an embedded store and demo data. */
 async function main(): Promise<void> {
@@ -13,9 +14,11 @@ async function main(): Promise<void> {
     webRoot: config.webRoot,
     uploadDir: join(config.dataDir, 'uploads'),
     // With MQTT_URL the gateways talk to that broker and this instance joins the shared ingest group.
-    monitoring: config.mqttUrl
-      ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId }
-      : { mqttPort: config.mqttPort },
+    monitoring: {
+      ...(config.mqttUrl ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId } : { mqttPort: config.mqttPort }),
+      // With NATS_URL, live events travel between instances; otherwise they stay in this process.
+      ...(config.natsUrl ? { bus: await natsBus(config.natsUrl) } : {}),
+    },
     logger: true,
     loginRatePerMinute: config.loginRatePerMinute,
   });
