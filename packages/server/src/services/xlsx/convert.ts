@@ -283,11 +283,9 @@ export function convertSheet(
     };
   };
 
-  // Values seen per unique field (and the re-import key), for repeats within the file.
-  const uniqueFields = [...new Set([...entity.unique, 'registerCode', 'factoryNo', 'dtuCode'])].filter((f) =>
-    seen.has(f),
-  );
-  const firstRow = new Map<string, Map<string, number>>(uniqueFields.map((f) => [f, new Map()]));
+  // Values seen per unique field (and per re-import key), for repeats within the file.
+  const firstRow = new Map<string, Map<string, number>>();
+  const uniqueFields = entity.unique.filter((f) => seen.has(f));
 
   const out: ConvertedSheet = { fields: present.map((p) => p.f), rows: [], rowNumbers: [] };
   let total = 0;
@@ -320,12 +318,14 @@ export function convertSheet(
       for (const f of converted) delete rest[f];
       issues.push(...checkSchema(entity.createSchema, rest).filter((i) => !converted.has(i.field.split('.')[0]!)));
     }
-    for (const f of uniqueFields) {
+    const keyField = spec.keyOf(input);
+    const checked = keyField && !uniqueFields.includes(keyField) ? [...uniqueFields, keyField] : uniqueFields;
+    for (const f of checked) {
       const v = input[f];
       if (v === undefined || v === null || v === '') continue;
-      if (f === 'factoryNo' && spec.keyOf(input) !== 'factoryNo') continue;
       const key = String(v);
-      const seenAt = firstRow.get(f)!;
+      let seenAt = firstRow.get(f);
+      if (!seenAt) firstRow.set(f, (seenAt = new Map()));
       const first = seenAt.get(key);
       if (first === undefined) seenAt.set(key, rowNo);
       else
