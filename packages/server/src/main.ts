@@ -31,9 +31,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const httpPort = typeof address === 'object' && address ? address.port : config.port;
   const broker = app.monitoring.broker;
   app.log.info(
-    `LiftCloud is running on http://localhost:${config.port} (store: ${store.dialect}; gateways: mqtt://localhost:${broker?.port ?? '-'})`,
+    { httpPort, mqttPort: broker?.port ?? null },
+    `LiftCloud is running on http://localhost:${httpPort} (store: ${store.dialect}; gateways: mqtt://localhost:${broker?.port ?? '-'})`,
   );
 }
 
