@@ -20,6 +20,8 @@ export interface Config {
   instanceId: string;
   /** NATS server that carries live events between instances (unset: in-process). */
   natsUrl: string | undefined;
+  /** Simulated gateways `npm start` runs against the embedded broker so the demo is alive (0: none). */
+  simulateGateways: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: Number(env.MQTT_PORT ?? 1884),
     mqttUrl: env.MQTT_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    simulateGateways: Number(env.SIMULATE_GATEWAYS ?? 6),
     instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,
   };
 }

@@ -4,6 +4,8 @@ import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
 import { natsBus } from './monitoring/nats-bus.js';
+import { provisionDemoFleet } from './simulator/demo-fleet.js';
+import { runFleet, SimulatedGateway } from './simulator/gateway.js';
 
 /** `npm start`: the platform on one process, with an embedded store and demo data. */
 async function main(): Promise<void> {
@@ -23,7 +25,9 @@ async function main(): Promise<void> {
     loginRatePerMinute: config.loginRatePerMinute,
   });
   if (config.seedDemo && (await seedDemo(store))) app.log.info('demo data loaded: see README for the demo users');
+  let stopFleet: () => Promise<void> = async () => undefined;
   const close = async () => {
+    await stopFleet();
     await app.close();
     await store.close();
     process.exit(0);
@@ -31,6 +35,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  if (config.simulateGateways > 0 && app.monitoring.broker) {
+    const members = await provisionDemoFleet(store.db, config.simulateGateways);
+    const url = `mqtt://127.0.0.1:${app.monitoring.broker.port}`;
+    const fleet = await runFleet(
+      members.map(
+        (m) => new SimulatedGateway({ mqttUrl: url, ...m, floors: 18, faultChance: 0.002, trappedChance: 0.0005 }),
+      ),
+    );
+    stopFleet = fleet.stop;
+    app.log.info(`${members.length} simulated gateways are reporting (SIMULATE_GATEWAYS=0 turns them off)`);
+  }
   const address = app.server.address();
   const httpPort = typeof address === 'object' && address ? address.port : config.port;
   const broker = app.monitoring.broker;

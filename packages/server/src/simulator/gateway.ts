@@ -1,0 +1,131 @@
+import { upTopic, type UpKind } from '@liftcloud/client';
+import mqtt, { type MqttClient } from 'mqtt';
+
+export interface SimulatedGatewayOptions {
+  mqttUrl: string;
+  dtu: string;
+  secret: string;
+  floors: number;
+  /** Per tick (1 s): chance of a fault, of a trapped-passenger alarm. */
+  faultChance: number;
+  trappedChance: number;
+  /** Random numbers, injectable so tests can replay a run. */
+  random?: () => number;
+}
+
+/**
+ * One elevator's gateway: it moves between floors (one floor per tick, door open two ticks at a stop),
+ * reports its state every tick, a heartbeat every 10 ticks, now and then a fault, and rarely a trapped
+ * passenger that clears itself after a while.
+ */
+export class SimulatedGateway {
+  private client: MqttClient | null = null;
+  private floor = 1;
+  private target = 1;
+  private doorTicks = 0;
+  private tick = 0;
+  private seq = 0;
+  private trappedFor = 0;
+  private readonly random: () => number;
+  sent = 0;
+
+  constructor(private readonly opts: SimulatedGatewayOptions) {
+    this.random = opts.random ?? Math.random;
+  }
+
+  async connect(): Promise<void> {
+    this.client = await mqtt.connectAsync(this.opts.mqttUrl, {
+      username: this.opts.dtu,
+      password: this.opts.secret,
+      clientId: `sim-${this.opts.dtu}`,
+      reconnectPeriod: 2000,
+    });
+  }
+
+  async publish(kind: UpKind, body: Record<string, unknown>): Promise<void> {
+    if (!this.client) return;
+    const payload = JSON.stringify({ id: `${this.opts.dtu}-${Date.now()}-${this.seq++}`, ts: Date.now(), ...body });
+    await this.client.publishAsync(upTopic(this.opts.dtu, kind), payload, { qos: 1 });
+    this.sent++;
+  }
+
+  /** One second of the elevator's life. */
+  async step(): Promise<void> {
+    this.tick++;
+    if (this.tick % 10 === 1)
+      await this.publish('heartbeat', {
+        signal: -60 - Math.round(this.random() * 30),
+        temperature: 30 + Math.round(this.random() * 10),
+      });
+    if (this.trappedFor > 0) {
+      this.trappedFor--;
+      if (this.trappedFor === 0) await this.publish('alarm', { type: 1, floor: this.floor, cleared: true });
+      return this.publish('status', { floor: this.floor, direction: 0, door: 0, run: 0, flags: [10] });
+    }
+    if (this.random() < this.opts.trappedChance) {
+      this.trappedFor = 30 + Math.round(this.random() * 60);
+      return this.publish('alarm', { type: 1, floor: this.floor });
+    }
+    if (this.random() < this.opts.faultChance)
+      await this.publish('fault', {
+        code: `E${10 + Math.floor(this.random() * 40)}`,
+        floorCode: String(this.floor).padStart(2, '0'),
+        floor: this.floor,
+      });
+    let direction = 0;
+    let door = 0;
+    if (this.doorTicks > 0) {
+      this.doorTicks--;
+      door = 1;
+    } else if (this.floor === this.target) {
+      this.target = 1 + Math.floor(this.random() * this.opts.floors);
+      if (this.target !== this.floor) this.doorTicks = 2;
+    } else {
+      direction = this.target > this.floor ? 1 : 2;
+      this.floor += direction === 1 ? 1 : -1;
+      if (this.floor === this.target) {
+        await this.publish('event', {
+          kind: 'run',
+          startFloor: this.floor,
+          endFloor: this.target,
+          distance: 3,
+          maxSpeed: 1.75,
+          acceleration: 0.8,
+          jerk: 1.1,
+        });
+        this.doorTicks = 2;
+      }
+    }
+    await this.publish('status', { floor: this.floor, direction, door, run: direction ? 1 : 0, flags: [] });
+  }
+
+  async close(): Promise<void> {
+    await this.client?.endAsync();
+    this.client = null;
+  }
+}
+
+/** Many gateways stepping once a second; returns a stop function. */
+export async function runFleet(
+  gateways: SimulatedGateway[],
+  tickMs = 1000,
+): Promise<{ stop: () => Promise<void>; sent: () => number }> {
+  await Promise.all(gateways.map((g) => g.connect()));
+  let running = true;
+  const loop = async () => {
+    while (running) {
+      const started = Date.now();
+      await Promise.all(gateways.map((g) => g.step().catch(() => undefined)));
+      await new Promise((r) => setTimeout(r, Math.max(0, tickMs - (Date.now() - started))));
+    }
+  };
+  const done = loop();
+  return {
+    sent: () => gateways.reduce((n, g) => n + g.sent, 0),
+    stop: async () => {
+      running = false;
+      await done;
+      await Promise.all(gateways.map((g) => g.close()));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionDemoFleet } from '../../packages/server/src/simulator/demo-fleet.js';
+import { runFleet, SimulatedGateway } from '../../packages/server/src/simulator/gateway.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+describe('the gateway simulator', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => s?.close());
+
+  it('moves elevators, reports faults and raises a trapped-passenger alarm that becomes a work order', async () => {
+    const members = await provisionDemoFleet(s.store.db, 3);
+    expect(members).toHaveLength(3);
+    // Sure to fault and to trap on the first ticks, so the test does not wait on chance.
+    const fleet = await runFleet(
+      members.map(
+        (m, i) =>
+          new SimulatedGateway({
+            mqttUrl: s.mqttUrl,
+            ...m,
+            floors: 10,
+            faultChance: 1,
+            trappedChance: i === 0 ? 1 : 0,
+          }),
+      ),
+      50,
+    );
+    await new Promise((r) => setTimeout(r, 600));
+    await fleet.stop();
+    await s.app.monitoring.ingest.drain();
+    expect(fleet.sent()).toBeGreaterThan(20);
+    const admin = await s.login('admin');
+    expect((await admin.entities.faultRecord.list()).total).toBeGreaterThan(0);
+    const orders = await admin.entities.workOrder.list({ type: 1 });
+    expect(orders.total).toBe(1);
+    expect((await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0]?.dtuStatus).toBe(true);
+  });
+});
