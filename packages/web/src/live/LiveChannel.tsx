@@ -1,20 +1,28 @@
 import { serialLightAllowed } from '@liftcloud/client';
 import { useEffect } from 'react';
 import { useConsole } from '../app/ConsoleContext';
-import { normaliseRoute, useApiRoutes } from '../notices/useApiRoutes';
 import { connectLiveSocket } from './liveSocket';
 import { flashAlarmLight } from './serialLight';
 
 /** Type 1 messages light the alarm lamp on the serial port, where the organisation may use it. */
 const LIGHT_MESSAGE_TYPE = 1;
 
-/** The WebSocket of console-shell.md §7, opened only when the server publishes its hub. */
+/**
+ * The live channel's address: the runtime config's wsUrl with the session token as ?token= (a browser
+ * cannot set headers on a WebSocket), ws: or wss: to match.
+ */
+export function liveChannelUrl(wsUrl: string, token: string, page?: string): string | null {
+  if (!wsUrl) return null;
+  const url = new URL(wsUrl, page ?? location.href);
+  url.protocol = url.protocol.replace(/^http/, 'ws');
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** The WebSocket of console-shell.md §7, when the server names one in its runtime config. */
 export function LiveChannel() {
   const { config, session, orgId } = useConsole();
-  const routes = useApiRoutes();
-  const url = config.wsUrl ? new URL(config.wsUrl, location.href) : null;
-  const published = !!url && !!routes?.has(normaliseRoute(url.pathname));
-  const target = published && url ? url.toString().replace(/^http/, 'ws') : null;
+  const target = session ? liveChannelUrl(config.wsUrl, session.token) : null;
   const username = session?.username;
 
   useEffect(() => {
