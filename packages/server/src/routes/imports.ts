@@ -12,7 +12,7 @@ import { ImportFileError, type RowError } from '../services/xlsx/errors.js';
 import { IMPORTABLE } from '../services/xlsx/importable.js';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../services/xlsx/limits.js';
 import { importMessage } from '../services/xlsx/messages.js';
-import { parseWorkbook } from '../services/xlsx/parse.js';
+import { startParse, type ParseJob } from '../services/xlsx/parse.js';
 import { storeRows } from '../services/xlsx/store.js';
 
 const ImportAnswer = Type.Object({
@@ -77,12 +77,15 @@ export async function registerImports(
         handler: async (req, reply) => {
           const lang = req.lang;
           const caller = callerOf(req);
+          let job: ParseJob | null = null;
           try {
             const dryRunText = (req.query as Record<string, unknown>).dryRun;
             if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
               throw new ImportFileError(400, 'badQuery');
             const dryRun = dryRunText === 'true';
             if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
+            // The parse worker starts now and loads while the file arrives.
+            job = startParse(limits);
             let file: { name: string; buffer: Buffer } | null = null;
             try {
               for await (const part of req.parts()) {
@@ -103,7 +106,7 @@ export async function registerImports(
             }
             if (!file) throw new ImportFileError(400, 'oneFile');
             if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
-            const { result } = await parseWorkbook(file.buffer, entity.name, lang, limits);
+            const { result } = await job.parse(file.buffer, entity.name, lang);
             if (result.header) return problems(reply, lang, result);
             const outcome = await storeRows({
               db: ctx.store.db,
@@ -130,6 +133,8 @@ export async function registerImports(
           } catch (err) {
             if (err instanceof ImportFileError) return refuse(reply, lang, err);
             throw err;
+          } finally {
+            job?.cancel();
           }
         },
       });

@@ -108,18 +108,24 @@ function numeric(v: Cell): unknown {
 }
 
 interface EnumIndex {
+  /** Labels as written, for the common case; normalised labels for the rest. */
+  exact: Map<string, number>;
   byWord: Map<string, number>;
   codes: Set<number>;
 }
 
 function enumIndex(f: Field): EnumIndex {
+  const exact = new Map<string, number>();
   const byWord = new Map<string, number>();
   const codes = new Set<number>();
   for (const o of f.enumDef?.options ?? []) {
     codes.add(o.code);
-    for (const lang of LANGUAGES) byWord.set(normaliseHeader(o.label[lang]), o.code);
+    for (const lang of LANGUAGES) {
+      exact.set(o.label[lang], o.code);
+      byWord.set(normaliseHeader(o.label[lang]), o.code);
+    }
   }
-  return { byWord, codes };
+  return { exact, byWord, codes };
 }
 
 /**
@@ -143,6 +149,8 @@ export function convertCell(
       return { value: numeric(v) };
     case 'enum': {
       const idx = enums ?? enumIndex(f);
+      const hit = typeof v === 'string' ? idx.exact.get(v) : undefined;
+      if (hit !== undefined) return { value: hit };
       const n = numeric(v);
       if (typeof n === 'number' && idx.codes.has(n)) return { value: n };
       const code = idx.byWord.get(normaliseHeader(v));
@@ -171,7 +179,8 @@ export function convertCell(
   return { value: v };
 }
 
-const isEmpty = (v: Cell) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+/** read-excel-file trims text cells, so an empty cell is null or ''. */
+const isEmpty = (v: Cell) => v === null || v === undefined || v === '';
 
 /**
  * The sheet as rows for an entity: the header names the fields, every cell is converted to its field's type,
@@ -300,7 +309,7 @@ export function convertSheet(
     for (const { f, c } of present) {
       const v = cells[c];
       if (isEmpty(v)) continue;
-      const res = convertCell(fields[f]!, typeof v === 'string' ? v.trim() : v, enumIdx.get(f));
+      const res = convertCell(fields[f]!, v, enumIdx.get(f));
       input[f] = res.value;
       if (res.issue) {
         issues.push({ field: f, rule: res.issue, ...(res.params ? { params: res.params } : {}) });

@@ -61,53 +61,74 @@ function devWorkerFile(): Promise<string> {
 }
 
 /** The compiled worker.js beside this file in a build; a bundle of the TypeScript source otherwise. */
-async function startWorker(input: WorkerInput, limits: ImportLimits): Promise<Worker> {
+async function startWorker(limits: ImportLimits): Promise<Worker> {
   const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 128 };
   const here = import.meta.url;
   const script = here.endsWith('.js') ? new URL('./worker.js', here) : pathToFileURL(await devWorkerFile());
-  return new Worker(script, { workerData: input, transferList: [input.file.buffer as ArrayBuffer], resourceLimits });
+  return new Worker(script, { resourceLimits });
 }
 
-/**
- * Parse, convert and validate an uploaded workbook in a worker thread under the limits. Resolves with the
- * rows or the row problems; rejects with an ImportFileError for a file refused as a whole.
- */
+/** A parse worker started ahead of its file, so its start overlaps the upload. */
+export interface ParseJob {
+  /** Parse, convert and validate the workbook; rejects with an ImportFileError for a file refused as a whole. */
+  parse(file: Buffer, entity: string, language: Language): Promise<{ result: ConvertResult; stats: ParseStats }>;
+  /** End the worker (idempotent): after a parse, or when the request is refused before one. */
+  cancel(): void;
+}
+
+export function startParse(limits: ImportLimits): ParseJob {
+  let settle: { resolve: (a: WorkerAnswer) => void; reject: (e: unknown) => void };
+  const outcome = new Promise<WorkerAnswer>((resolve, reject) => (settle = { resolve, reject }));
+  outcome.catch(() => undefined); // a worker ended before any parse is nobody's error
+  const worker = startWorker(limits).then((w) => {
+    w.on('message', (answer: WorkerAnswer) => settle.resolve(answer));
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death while reading: the file is refused.
+    w.on('error', (err: Error & { code?: string }) =>
+      settle.reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportFileError(413, 'tooComplex') : err),
+    );
+    w.on('exit', () => settle.reject(new ImportFileError(413, 'tooComplex')));
+    return w;
+  });
+  worker.catch((err: unknown) => settle.reject(err));
+  const cancel = () => void worker.then((w) => w.terminate()).catch(() => undefined);
+  return {
+    cancel,
+    async parse(file, entity, language) {
+      if (!hasZipMagic(file)) throw new ImportFileError(400, 'notXlsx');
+      // A copy the worker owns: the upload's buffer may be a slice of a pooled one.
+      const own = new Uint8Array(file.byteLength);
+      own.set(file);
+      const input: WorkerInput = { entity, file: own, language, limits };
+      const w = await worker;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ImportFileError(413, 'tooComplex')), limits.workerTimeoutMs);
+      });
+      try {
+        w.postMessage(input, [own.buffer]);
+        const answer = await Promise.race([outcome, timeout]);
+        if (answer.kind === 'done') return { result: answer.result, stats: answer.stats };
+        if (answer.kind === 'refused') throw new ImportFileError(answer.status, answer.key, answer.params);
+        throw new Error(`xlsx worker failed: ${answer.message}`);
+      } finally {
+        clearTimeout(timer);
+        cancel();
+      }
+    },
+  };
+}
+
+/** Parse one workbook in a worker of its own (see startParse). */
 export async function parseWorkbook(
   file: Buffer,
   entity: string,
   language: Language,
   limits: ImportLimits,
 ): Promise<{ result: ConvertResult; stats: ParseStats }> {
-  if (!hasZipMagic(file)) throw new ImportFileError(400, 'notXlsx');
-  // A copy the worker owns: the upload's buffer may be a slice of a pooled one.
-  const own = new Uint8Array(file.byteLength);
-  own.set(file);
-  const worker = await startWorker({ entity, file: own, language, limits }, limits);
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new ImportFileError(413, 'tooComplex'))),
-      limits.workerTimeoutMs,
-    );
-    worker.on('message', (answer: WorkerAnswer) => {
-      if (answer.kind === 'done') finish(() => resolve({ result: answer.result, stats: answer.stats }));
-      else if (answer.kind === 'refused')
-        finish(() => reject(new ImportFileError(answer.status, answer.key, answer.params)));
-      else finish(() => reject(new Error(`xlsx worker failed: ${answer.message}`)));
-    });
-    worker.on('error', (err: Error & { code?: string }) => {
-      // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death while reading: the file is refused.
-      finish(() =>
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? reject(new ImportFileError(413, 'tooComplex')) : reject(err),
-      );
-    });
-    worker.on('exit', () => finish(() => reject(new ImportFileError(413, 'tooComplex'))));
-  });
+  const job = startParse(limits);
+  try {
+    return await job.parse(file, entity, language);
+  } finally {
+    job.cancel();
+  }
 }

@@ -3,7 +3,7 @@
  * hostile file (a zip bomb, a sheet of millions of cells) ends this thread, never the server.
  */
 import { getHeapStatistics } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { readSheet } from 'read-excel-file/node';
 import { convertSheet, type Cell } from './convert.js';
 import { ImportFileError } from './errors.js';
@@ -38,13 +38,16 @@ async function run(input: WorkerInput): Promise<WorkerAnswer> {
   };
 }
 
-run(workerData as WorkerInput).then(
-  (answer) => parentPort!.postMessage(answer),
-  (err: unknown) => {
-    const answer: WorkerAnswer =
-      err instanceof ImportFileError
-        ? { kind: 'refused', status: err.status, key: err.key, params: err.params }
-        : { kind: 'failed', message: String((err as Error)?.stack ?? err) };
-    parentPort!.postMessage(answer);
-  },
+// The worker starts while the upload is still arriving; its one job comes as a message.
+parentPort!.once('message', (input: WorkerInput) =>
+  run(input).then(
+    (answer) => parentPort!.postMessage(answer),
+    (err: unknown) => {
+      const answer: WorkerAnswer =
+        err instanceof ImportFileError
+          ? { kind: 'refused', status: err.status, key: err.key, params: err.params }
+          : { kind: 'failed', message: String((err as Error)?.stack ?? err) };
+      parentPort!.postMessage(answer);
+    },
+  ),
 );

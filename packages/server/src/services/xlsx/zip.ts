@@ -65,13 +65,18 @@ function cellBefore(xml: Buffer, at: number): string {
   return m?.[1] ?? '?';
 }
 
+// Needles as bytes: a string needle is converted again on every call.
+const F_OPEN = Buffer.from('<f');
+const F_PREFIXED = Buffer.from(':f');
+const ROW_OPEN = Buffer.from('<row');
+
 /** A formula element: <f>, <f ...>, <f/> (shared formulas), with or without a namespace prefix. */
 function findFormula(xml: Buffer): number {
-  for (let i = xml.indexOf('<f'); i >= 0; i = xml.indexOf('<f', i + 2)) {
+  for (let i = xml.indexOf(F_OPEN); i >= 0; i = xml.indexOf(F_OPEN, i + 2)) {
     const next = xml[i + 2];
     if (next === 0x3e /* > */ || next === 0x20 /* space */ || next === 0x2f /* / */) return i;
   }
-  for (let i = xml.indexOf(':f'); i >= 0; i = xml.indexOf(':f', i + 2)) {
+  for (let i = xml.indexOf(F_PREFIXED); i >= 0; i = xml.indexOf(F_PREFIXED, i + 2)) {
     const next = xml[i + 2];
     if (next !== 0x3e && next !== 0x20 && next !== 0x2f) continue;
     const open = xml.lastIndexOf('<', i);
@@ -84,7 +89,7 @@ function findFormula(xml: Buffer): number {
 function countRows(xml: Buffer): { elements: number; highest: number } {
   let elements = 0;
   let highest = 0;
-  for (let i = xml.indexOf('<row'); i >= 0; i = xml.indexOf('<row', i + 4)) {
+  for (let i = xml.indexOf(ROW_OPEN); i >= 0; i = xml.indexOf(ROW_OPEN, i + 4)) {
     const next = xml[i + 4];
     if (next !== 0x20 && next !== 0x3e && next !== 0x2f) continue;
     elements++;
@@ -117,7 +122,7 @@ export function inspectXlsx(buf: Buffer, limits: ImportLimits): void {
     else if (e.method === 8) {
       try {
         // maxOutputLength stops inflating at the budget, whatever the declared size says.
-        xml = inflateRawSync(data, { maxOutputLength: Math.max(1, budget) });
+        xml = inflateRawSync(data, { maxOutputLength: Math.max(1, budget), chunkSize: 1024 * 1024 });
       } catch (err) {
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
           throw new ImportFileError(413, 'tooComplex');
