@@ -443,3 +443,22 @@ describe.each(DIALECTS)('xlsx import (%s)', (dialect) => {
     ]);
   });
 });
+
+describe('xlsx import concurrency', () => {
+  it('answers 429 when the server is already parsing its limit of imports', async () => {
+    const s = await startTestServer({ app: { importLimits: { maxConcurrent: 0 } } });
+    try {
+      const token = tokenOf(await s.login('admin'));
+      const file = await xlsx([['DTU number'], [dtu(5000)]]);
+      const r = (await s.fetch('gatewayDevices/import', {
+        method: 'POST',
+        token,
+        body: form({ name: 'g.xlsx', bytes: file }),
+      })) as Answer;
+      expect(r.status).toBe(429);
+      expect(r.body.message).toBe('Other imports are being processed; try again in a moment');
+    } finally {
+      await s.close();
+    }
+  });
+});

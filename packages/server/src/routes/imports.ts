@@ -54,6 +54,8 @@ export async function registerImports(
   opts: { exposures: Exposure[]; repos: Map<string, Repository>; limits?: Partial<ImportLimits> },
 ): Promise<void> {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
+  // Imports parsing now on this server: each holds a worker that may grow to workerHeapMb.
+  let running = 0;
   // Its own scope: the multipart parser and its limits apply to these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -84,6 +86,8 @@ export async function registerImports(
               throw new ImportFileError(400, 'badQuery');
             const dryRun = dryRunText === 'true';
             if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
+            if (running >= limits.maxConcurrent) throw new ImportFileError(429, 'busy');
+            running++;
             // The parse worker starts now and loads while the file arrives.
             job = startParse(limits);
             let file: { name: string; buffer: Buffer } | null = null;
@@ -134,7 +138,10 @@ export async function registerImports(
             if (err instanceof ImportFileError) return refuse(reply, lang, err);
             throw err;
           } finally {
-            job?.cancel();
+            if (job) {
+              job.cancel();
+              running--;
+            }
           }
         },
       });

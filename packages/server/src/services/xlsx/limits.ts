@@ -21,6 +21,8 @@ export interface ImportLimits {
   workerTimeoutMs: number;
   /** Field problems listed in one answer; the count of all of them is given beside. */
   maxReportedErrors: number;
+  /** Imports parsed at once on this server; one more answers 429 (each worker may use workerHeapMb). */
+  maxConcurrent: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -33,6 +35,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   workerHeapMb: 512,
   workerTimeoutMs: 120_000,
   maxReportedErrors: 1_000,
+  maxConcurrent: 2,
 };
 
 /** Rows in one export; a larger selection is refused with a hint to narrow the filters. */

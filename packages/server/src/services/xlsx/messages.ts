@@ -111,6 +111,11 @@ const MESSAGES = {
     'en-US': 'dryRun must be true or false',
     'it-Italy': 'dryRun deve essere true o false',
   },
+  busy: {
+    'zh-CN': '正在处理其他导入，请稍后重试',
+    'en-US': 'Other imports are being processed; try again in a moment',
+    'it-Italy': 'Sono in corso altre importazioni; riprovare tra poco',
+  },
   yes: { 'zh-CN': '是', 'en-US': 'Yes', 'it-Italy': 'Sì' },
   no: { 'zh-CN': '否', 'en-US': 'No', 'it-Italy': 'No' },
 } as const;
