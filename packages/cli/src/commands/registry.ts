@@ -20,6 +20,20 @@ const fixed: CommandSpec[] = [
   { name: 'profile', summary: () => t('cmd.profile'), load: async () => (await import('./profile.js')).register },
   { name: 'org', summary: () => t('cmd.org'), load: async () => (await import('./org.js')).register },
   { name: 'import', summary: () => t('cmd.import'), load: async () => (await import('./import.js')).register },
+  { name: 'alarms', summary: () => t('cmd.alarms'), load: async () => (await import('./alarms.js')).register },
+  {
+    name: 'work-orders',
+    summary: () => t('cmd.wo'),
+    load: async () => (await import('./work-orders.js')).register,
+  },
+  { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
+  { name: 'gateway', summary: () => t('cmd.gateway'), load: async () => (await import('./gateway.js')).register },
+  { name: 'simulate', summary: () => t('cmd.simulate'), load: async () => (await import('./simulate.js')).register },
+  {
+    name: 'dashboard',
+    summary: () => t('cmd.dashboard'),
+    load: async () => (await import('./dashboard.js')).register,
+  },
   {
     name: 'completion',
     summary: () => t('cmd.completion'),

@@ -1,3 +1,4 @@
+import { opsEnUS } from './ops.en-US.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
   'cmd.profile': 'Manage profiles: server URL, organisation and language',
@@ -168,6 +169,7 @@ export const enUS = {
   interrupted: 'Interrupted',
   'completion.unknownShell': 'Unknown shell {value}: use bash, zsh or fish',
   retry: 'Retrying {method} {url} in {ms} ms ({reason})',
+  ...opsEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -1,4 +1,5 @@
 import type { CliMessageKey } from './en-US.js';
+import { opsItItaly } from './ops.it-Italy.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
   'cmd.profile': 'Gestire i profili: URL del server, organizzazione e lingua',
@@ -169,4 +170,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   interrupted: 'Interrotto',
   'completion.unknownShell': 'Shell sconosciuta {value}: usare bash, zsh o fish',
   retry: 'Nuovo tentativo di {method} {url} tra {ms} ms ({reason})',
+  ...opsItItaly,
 };

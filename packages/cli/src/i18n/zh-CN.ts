@@ -1,4 +1,5 @@
 import type { CliMessageKey } from './en-US.js';
+import { opsZhCN } from './ops.zh-CN.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
   'cmd.profile': '管理配置：服务器地址、组织和语言',
@@ -167,4 +168,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   interrupted: '已中断',
   'completion.unknownShell': '未知 shell {value}：请使用 bash、zsh 或 fish',
   retry: '{ms} 毫秒后重试 {method} {url}（{reason}）',
+  ...opsZhCN,
 };

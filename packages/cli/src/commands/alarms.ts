@@ -1,0 +1,108 @@
+import type { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import { FRAME_TYPES, type FrameTypeName, type LiveFrame } from '../live/channel.js';
+import { frameLine } from '../live/format.js';
+import { channelError, liveSession, openChannel } from '../live/session.js';
+import { csvLine } from '../output/csv.js';
+import { say } from '../output/messages.js';
+import { writeTo } from '../output/stream.js';
+import { terminal } from '../output/terminal.js';
+import { contextFor } from './options.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
+
+/** --type values: names (alarm, fault, status, workOrder or work-order, gateway) or their numbers 1 to 5. */
+export function parseTypes(values: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (const raw of values) {
+    const value = raw.trim();
+    const name = value.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as FrameTypeName;
+    const n = name in FRAME_TYPES ? FRAME_TYPES[name] : Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 5)
+      throw new CliError(t('live.badType', { value, types: Object.keys(FRAME_TYPES).join(', ') }), EXIT.usage);
+    out.add(n);
+  }
+  return out;
+}
+
+export function parseIds(values: readonly string[], flag: string): Set<number> {
+  return new Set(
+    values.map((v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) throw new CliError(t('live.badId', { flag, value: v }), EXIT.usage);
+      return n;
+    }),
+  );
+}
+
+export interface FrameFilter {
+  types?: Set<number>;
+  elevators?: Set<number>;
+}
+
+/** Frames without an elevator (work-order changes carry the order, not the lift) pass only when no --elevator is given. */
+export function frameMatches(frame: LiveFrame, filter: FrameFilter): boolean {
+  if (filter.types?.size && !filter.types.has(frame.type)) return false;
+  if (filter.elevators?.size) {
+    const id = Number(frame.data.elevatorId);
+    if (!filter.elevators.has(id)) return false;
+  }
+  return true;
+}
+
+export function register(program: Command): void {
+  const alarms = program.command('alarms').description(t('cmd.alarms'));
+  alarms
+    .command('tail')
+    .description(t('cmd.alarms.tail'))
+    .option('--elevator <id>', t('opt.elevator'), collect)
+    .option('--type <type>', t('opt.frameType'), collect)
+    .option('--max <n>', t('opt.maxFrames'))
+    .addHelpText('after', `\n${t('help.alarmsTail')}`)
+    .action(async (opts: { elevator?: string[]; type?: string[]; max?: string }, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const filter: FrameFilter = {
+        types: parseTypes(opts.type ?? []),
+        elevators: parseIds(opts.elevator ?? [], '--elevator'),
+      };
+      const max = opts.max === undefined ? Infinity : Number(opts.max);
+      if (!(max > 0)) throw new CliError(t('live.badId', { flag: '--max', value: String(opts.max) }), EXIT.usage);
+      const format = ctx.format();
+      const color = terminal().color;
+      const session = await liveSession(ctx);
+      let seen = 0;
+      let csvHeader = false;
+      const write = (frame: LiveFrame): string => {
+        switch (format) {
+          case 'table':
+          case 'wide':
+            return `${frameLine(frame, color)}\n`;
+          case 'csv': {
+            const head = csvHeader ? '' : csvLine(['type', 'event', 'elevatorId', 'dtu', 'data']);
+            csvHeader = true;
+            const d = frame.data;
+            return head + csvLine([frame.type, frame.event, d.elevatorId, d.dtu, JSON.stringify(d)]);
+          }
+          case 'yaml':
+            return `---\n${JSON.stringify(frame)}\n`;
+          default:
+            return `${JSON.stringify(frame)}\n`;
+        }
+      };
+      let pending = Promise.resolve();
+      const channel = openChannel(session, (frame) => {
+        if (seen >= max || !frameMatches(frame, filter)) return;
+        seen++;
+        const text = write(frame);
+        pending = pending.then(() => writeTo(process.stdout, text));
+        if (seen >= max) void pending.then(() => channel.close());
+      });
+      if (terminal().stderrIsTTY) say.info(t('live.listening', { server: session.server }));
+      const ended = await channel.done;
+      await pending;
+      const error = channelError(ended);
+      if (error) throw error;
+    });
+}

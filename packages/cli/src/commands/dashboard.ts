@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import { liveSession, type LiveSession } from '../live/session.js';
+import { terminal } from '../output/terminal.js';
+import { contextFor } from './options.js';
+
+/** Refuses without a terminal (a full-screen view needs one) and says which commands give the same data to scripts. */
+export function requireTerminal(): void {
+  const term = terminal();
+  if (!term.stdoutIsTTY || !term.stdinIsTTY)
+    throw new CliError(t('dash.noTty'), EXIT.usage, [
+      'liftctl alarms tail -o jsonl',
+      'liftctl gateway-device list --all -o json',
+      'liftctl work-orders list --all -o json',
+    ]);
+}
+
+export function register(program: Command): void {
+  program
+    .command('dashboard')
+    .description(t('cmd.dashboard'))
+    .option('--refresh <seconds>', t('opt.refresh'), '10')
+    .action(async (opts: { refresh: string }, cmd: Command) => {
+      requireTerminal();
+      const started = performance.now();
+      const ctx = await contextFor(cmd);
+      const refreshMs = Math.max(1, Number(opts.refresh) || 10) * 1000;
+      const session = await liveSession(ctx);
+      await runDashboard(ctx, session, refreshMs, started);
+    });
+}
+
+async function runDashboard(ctx: Context, session: LiveSession, refreshMs: number, started: number): Promise<void> {
+  // Ink and React load only here, never on the start path.
+  const [{ render }, { createElement }, { Dashboard }, { serverSource }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../dashboard/App.js'),
+    import('../dashboard/source.js'),
+  ]);
+  const client = await ctx.authedClient();
+  const source = serverSource(ctx, client, session);
+  let firstPaintMs = 0;
+  const onFirstPaint = () => (firstPaintMs = performance.now() - started);
+  // Full screen: the alternate screen buffer, restored on the way out.
+  process.stdout.write('\u001b[?1049h\u001b[H');
+  const restore = () => process.stdout.write('\u001b[?1049l');
+  process.removeAllListeners('SIGINT');
+  const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: true });
+  try {
+    await app.waitUntilExit();
+  } finally {
+    app.cleanup();
+    restore();
+  }
+  if (process.env.LIFTCTL_TIMING) process.stderr.write(`first paint after ${Math.round(firstPaintMs)} ms\n`);
+  // The live channel and refresh timers are gone with the view; nothing else keeps the process.
+  process.exit(EXIT.ok);
+}

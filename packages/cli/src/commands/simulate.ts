@@ -1,0 +1,104 @@
+import type { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import { say } from '../output/messages.js';
+import { writeTo } from '../output/stream.js';
+import { contextFor } from './options.js';
+
+interface SimulateOptions {
+  count: string;
+  seconds: string;
+  mqtt?: string;
+  firstDtu: string;
+  faultChance: string;
+  trappedChance: string;
+}
+
+/** The MQTT broker a server's gateways use by default: the same host, port 1884 (docs/gateway-protocol.md). */
+export const defaultMqttUrl = (server: string): string => `mqtt://${new URL(server).hostname}:1884`;
+
+const positive = (value: string, flag: string, whole = true): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (whole && !Number.isInteger(n)))
+    throw new CliError(t('live.badId', { flag, value }), EXIT.usage);
+  return n;
+};
+
+export function register(program: Command): void {
+  program
+    .command('simulate')
+    .description(t('cmd.simulate'))
+    .option('--count <n>', t('opt.simCount'), '10')
+    .option('--seconds <s>', t('opt.simSeconds'), '0')
+    .option('--mqtt <url>', t('opt.mqtt'))
+    .option('--first-dtu <dtu>', t('opt.firstDtu'), '86500000001')
+    .option('--fault-chance <p>', t('opt.faultChance'), '0.002')
+    .option('--trapped-chance <p>', t('opt.trappedChance'), '0.0005')
+    .action(async (opts: SimulateOptions, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const count = positive(opts.count, '--count');
+      const seconds = positive(opts.seconds, '--seconds', false);
+      const first = Number(opts.firstDtu);
+      if (!/^\d{11}$/.test(opts.firstDtu) || !/^\d{11}$/.test(String(first + count - 1)))
+        throw new CliError(t('sim.badDtu', { value: opts.firstDtu }), EXIT.usage);
+      if (count < 1) throw new CliError(t('live.badId', { flag: '--count', value: opts.count }), EXIT.usage);
+      const mqttUrl = opts.mqtt ?? defaultMqttUrl(ctx.requireServer());
+      const { SimulatedGateway, runFleet } = await import('@liftcloud/server/simulator');
+
+      // Provision as scripts/simulate.ts does: an elevator and a gateway per DTU when missing, bound, a fresh secret.
+      const gateways = await ctx.call(
+        async (client) => {
+          const out: InstanceType<typeof SimulatedGateway>[] = [];
+          for (let i = 0; i < count; i++) {
+            const dtu = String(first + i);
+            let gw = (await client.entities.gatewayDevice.list({ dtuCode: dtu })).records[0];
+            if (!gw) gw = await client.entities.gatewayDevice.save({ dtuCode: dtu });
+            if (!gw.elevatorId) {
+              const lift = await client.entities.elevator.save({
+                name: `Simulated lift ${dtu}`,
+                factoryNo: `SIM-${dtu}`,
+                elevatorType: 1,
+                useStatus: 1,
+                floors: 20,
+              });
+              await client.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id, replace: true });
+            }
+            const { secret } = await client.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
+            out.push(
+              new SimulatedGateway({
+                mqttUrl,
+                dtu,
+                secret,
+                floors: 20,
+                faultChance: Number(opts.faultChance),
+                trappedChance: Number(opts.trappedChance),
+              }),
+            );
+          }
+          return out;
+        },
+        { label: () => t('sim.provisioning', { count }) },
+      );
+
+      const fleet = await Promise.race([
+        runFleet(gateways),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new CliError(t('sim.noBroker', { url: mqttUrl }), EXIT.error)), 15_000).unref(),
+        ),
+      ]);
+      say.info(t('sim.running', { count, url: mqttUrl, first: opts.firstDtu, last: String(first + count - 1) }));
+      const json = ctx.format() === 'json' || ctx.format() === 'jsonl';
+      const report = setInterval(() => say.info(t('sim.sent', { sent: fleet.sent() })), 5000);
+      await new Promise<void>((resolve) => {
+        process.removeAllListeners('SIGINT');
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+        if (seconds > 0) setTimeout(resolve, seconds * 1000);
+      });
+      clearInterval(report);
+      await fleet.stop();
+      say.info(t('sim.stopped', { sent: fleet.sent() }));
+      if (json) await writeTo(process.stdout, `${JSON.stringify({ gateways: count, sent: fleet.sent(), mqttUrl })}\n`);
+    });
+}

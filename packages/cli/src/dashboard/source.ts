@@ -1,0 +1,64 @@
+import type { LiftCloudClient } from '@liftcloud/client';
+import type { Context } from '../context.js';
+import { t } from '../i18n/index.js';
+import { openLiveChannel } from '../live/channel.js';
+import type { LiveSession } from '../live/session.js';
+import { detailOf, renderDetail, stateLabel } from '../commands/work-orders.js';
+import type { DashboardSource, GatewayRow, OrderRow } from './App.js';
+
+type Row = Record<string, unknown>;
+
+/** The dashboard's data from the server: gateways and open orders read through the client, frames from the live channel. */
+export function serverSource(ctx: Context, client: LiftCloudClient, session: LiveSession): DashboardSource {
+  const all = async (path: string, query: Record<string, unknown> = {}) => {
+    const rows: Row[] = [];
+    for await (const row of client.crud<Row>(path).all(query as never)) rows.push(row);
+    return rows;
+  };
+  return {
+    title: `LiftCloud · ${session.server} · ${session.username}${session.orgId !== null ? ` · org ${session.orgId}` : ''}`,
+    gateways: async () =>
+      (await ctx.call(() => all('gatewayDevices'), { spinner: false })).map((g): GatewayRow => ({
+        id: Number(g.id),
+        dtuCode: String(g.dtuCode ?? ''),
+        online: Boolean(g.dtuStatus),
+        elevatorName: (g.elevatorName as string | null) ?? null,
+        lastReportTime: (g.lastReportTime as string | null) ?? null,
+      })),
+    workOrders: async () => {
+      const rows: Row[] = [];
+      for (const recordState of [0, 1, 2])
+        rows.push(...(await ctx.call(() => all('workOrders', { recordState }), { spinner: false })));
+      return rows.map((o): OrderRow => ({
+        id: Number(o.id),
+        workOrderNo: String(o.workOrderNo ?? o.id),
+        recordState: Number(o.recordState),
+        elevatorName: (o.elevatorName as string | null) ?? null,
+        alarmTime: (o.alarmTime as string | null) ?? null,
+        paused: Boolean(o.paused),
+      }));
+    },
+    orderDetail: async (id) => {
+      const detail = await ctx.call(() => detailOf(client, id), { spinner: false });
+      return renderDetail(detail, false).split('\n');
+    },
+    subscribe: (onFrame, onNotice) => openLiveChannel({ ...session, onFrame, onNotice }).close,
+    stateLabel,
+    text: {
+      alarms: t('dash.alarms'),
+      gateways: t('dash.gateways'),
+      orders: t('dash.orders'),
+      online: t('dash.online'),
+      offline: t('dash.offline'),
+      noAlarms: t('dash.noAlarms'),
+      noOrders: t('dash.noOrders'),
+      noGateways: t('dash.noGateways'),
+      keys: t('dash.keys'),
+      detailKeys: t('dash.detailKeys'),
+      loading: t('dash.loading'),
+      connected: t('dash.connected'),
+      reconnecting: t('dash.reconnecting'),
+      disconnected: t('dash.disconnected'),
+    },
+  };
+}

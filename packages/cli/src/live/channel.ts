@@ -1,0 +1,121 @@
+import WebSocket from 'ws';
+
+/** A frame the server pushes on the live channel (docs/gateway-protocol.md, "Live channel"). */
+export interface LiveFrame {
+  /** 1 alarm (lights the serial light), 2 fault, 3 status, 4 work order, 5 gateway. */
+  type: number;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export const FRAME_TYPES = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5 } as const;
+export type FrameTypeName = keyof typeof FRAME_TYPES;
+
+/**
+ * How the console reconnects (console-shell.md §9): wait 5 s, 3 attempts. LIFTCTL_RECONNECT_DELAY_MS shortens
+ * the wait for tests only.
+ */
+export const RECONNECT = {
+  delayMs: Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) > 0 ? Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) : 5_000,
+  attempts: 3,
+};
+
+export type ChannelNotice =
+  | { kind: 'open'; reconnected: boolean }
+  | { kind: 'lost'; reason: string; attempt: number; of: number; delayMs: number }
+  | { kind: 'gaveUp'; attempts: number; reason: string }
+  | { kind: 'refused'; status: number; reason: string };
+
+export interface ChannelOptions {
+  /** The server's base URL (http or https); the socket goes to {server}/api/ws. */
+  server: string;
+  token: string;
+  username: string;
+  orgId: number | null;
+  onFrame(frame: LiveFrame): void;
+  onNotice?(notice: ChannelNotice): void;
+  /** For tests: another reconnect policy. */
+  reconnect?: { delayMs: number; attempts: number };
+}
+
+export interface LiveChannel {
+  /** Resolves when the channel is closed for good: by close(), or after the reconnect attempts ran out. */
+  done: Promise<ChannelNotice | null>;
+  close(): void;
+}
+
+export function liveUrl(server: string, token: string): string {
+  const base = server.replace(/\/+$/, '').replace(/^http/, 'ws');
+  return `${base}/api/ws?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The live channel as the console keeps it: connect with the token, send the hello `username-orgId`, hand every
+ * frame on; when the connection drops, wait and try again (3 attempts), a successful connection resetting the
+ * count. A refusal (401, 403, a hello the server rejects with 4003) is not retried.
+ */
+export function openLiveChannel(opts: ChannelOptions): LiveChannel {
+  const policy = opts.reconnect ?? RECONNECT;
+  let closed = false;
+  let socket: WebSocket | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let everOpened = false;
+  let finish!: (notice: ChannelNotice | null) => void;
+  const done = new Promise<ChannelNotice | null>((resolve) => (finish = resolve));
+
+  const end = (notice: ChannelNotice | null) => {
+    if (closed) return;
+    closed = true;
+    if (timer) clearTimeout(timer);
+    socket?.removeAllListeners();
+    socket?.on('error', () => undefined);
+    socket?.terminate();
+    if (notice) opts.onNotice?.(notice);
+    finish(notice);
+  };
+
+  const connect = () => {
+    if (closed) return;
+    const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
+    if (opts.orgId !== null) headers['x-org-id'] = String(opts.orgId);
+    const ws = new WebSocket(liveUrl(opts.server, opts.token), { headers, handshakeTimeout: 10_000 });
+    socket = ws;
+    let lastError = '';
+    let refused: ChannelNotice | null = null;
+    ws.on('unexpected-response', (_req, res) => {
+      const status = res.statusCode ?? 0;
+      if (status === 401 || status === 403) refused = { kind: 'refused', status, reason: `HTTP ${status}` };
+      lastError = `HTTP ${status}`;
+      res.resume();
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      ws.send(`${opts.username}-${opts.orgId ?? ''}`);
+      opts.onNotice?.({ kind: 'open', reconnected: everOpened });
+      everOpened = true;
+      failures = 0;
+    });
+    ws.on('message', (raw) => {
+      try {
+        const frame = JSON.parse(String(raw)) as LiveFrame;
+        if (frame && typeof frame.type === 'number') opts.onFrame(frame);
+      } catch {
+        // not a frame: ignore
+      }
+    });
+    ws.on('error', (error) => (lastError = error.message || lastError));
+    ws.on('close', (code, reason) => {
+      if (closed) return;
+      if (code === 4003) refused = { kind: 'refused', status: 4003, reason: String(reason) || 'hello refused' };
+      if (refused) return end(refused);
+      const why = lastError || (code ? `closed (${code})` : 'closed');
+      if (failures >= policy.attempts) return end({ kind: 'gaveUp', attempts: policy.attempts, reason: why });
+      failures++;
+      opts.onNotice?.({ kind: 'lost', reason: why, attempt: failures, of: policy.attempts, delayMs: policy.delayMs });
+      timer = setTimeout(connect, policy.delayMs);
+    });
+  };
+  connect();
+  return { done, close: () => end(null) };
+}

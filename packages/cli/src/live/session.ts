@@ -1,0 +1,65 @@
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import { say } from '../output/messages.js';
+import { openLiveChannel, type ChannelNotice, type LiveChannel, type LiveFrame } from './channel.js';
+
+export interface LiveSession {
+  server: string;
+  token: string;
+  username: string;
+  /** The organisation in use: --org / LIFTCTL_ORG / the profile's, else the session's. */
+  orgId: number | null;
+}
+
+/** Check the login with the server (an expired access-token session logs in again) and return what the socket needs. */
+export async function liveSession(ctx: Context): Promise<LiveSession> {
+  await ctx.call((client) => client.auth.me(), { spinner: false });
+  const store = ctx.sessionStore();
+  const session = store.get();
+  if (!session) throw new CliError(t('auth.notLoggedIn', { server: ctx.requireServer() }), EXIT.auth);
+  return { server: ctx.requireServer(), token: session.token, username: session.username, orgId: store.getOrgId() };
+}
+
+/** Reconnect notices on stderr, as the console shows them. */
+export function sayNotice(notice: ChannelNotice): void {
+  switch (notice.kind) {
+    case 'open':
+      if (notice.reconnected) say.info(t('live.reconnected'));
+      return;
+    case 'lost':
+      say.warn(
+        t('live.lost', {
+          reason: notice.reason,
+          seconds: notice.delayMs / 1000,
+          attempt: notice.attempt,
+          of: notice.of,
+        }),
+      );
+      return;
+    case 'gaveUp':
+    case 'refused':
+      return; // reported by the caller as the command's error
+  }
+}
+
+/** The error a channel that closed for good ends the command with. */
+export function channelError(notice: ChannelNotice | null): CliError | null {
+  if (!notice) return null;
+  if (notice.kind === 'gaveUp')
+    return new CliError(t('live.gaveUp', { attempts: notice.attempts, reason: notice.reason }), EXIT.error);
+  if (notice.kind === 'refused') return new CliError(t('live.refused', { reason: notice.reason }), EXIT.auth);
+  return null;
+}
+
+/** Open the live channel for the command's session; Ctrl-C and SIGTERM close it. */
+export function openChannel(
+  session: LiveSession,
+  onFrame: (frame: LiveFrame) => void,
+  onNotice: (notice: ChannelNotice) => void = sayNotice,
+): LiveChannel {
+  const channel = openLiveChannel({ ...session, onFrame, onNotice });
+  process.once('SIGTERM', () => channel.close());
+  return channel;
+}
