@@ -1,27 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { LiftCloudClient } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
-import { BIN, ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
 import { connectGateway, provision, publish, waitFor, type Gateway } from './helpers/live-server.js';
-
-/** A long-running liftctl (tail, follow, gateway test) whose output we watch as it comes. */
-export function startCli(args: string[], env: Record<string, string>) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...env },
-  });
-  const out = { stdout: '', stderr: '', code: null as number | null };
-  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      out.code = code;
-      resolve(code);
-    }),
-  );
-  return { child, out, exited };
-}
 
 describe('live commands against the real server and its broker', () => {
   let s: TestServer;

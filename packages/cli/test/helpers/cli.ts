@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,4 +43,21 @@ export function runCli(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** A long-running liftctl (tail, follow, gateway test) whose output we watch as it comes. */
+export function startCli(args: string[], env: Record<string, string>) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...env },
+  });
+  const out = { stdout: '', stderr: '', code: null as number | null };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      out.code = code;
+      resolve(code);
+    }),
+  );
+  return { child, out, exited };
 }

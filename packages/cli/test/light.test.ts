@@ -1,0 +1,129 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createReadStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LiftCloudClient } from '@liftcloud/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { LIGHT_COMMANDS } from '../src/light/device.js';
+import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
+import { connectGateway, provision, publish, waitFor } from './helpers/live-server.js';
+
+const hasSocat = spawnSync('socat', ['-V']).status === 0;
+
+/** Two linked pseudo-terminals: liftctl opens one like a serial device, the test reads the other. */
+async function ptyPair(): Promise<{ device: string; peer: string; bytes: () => Buffer; close: () => void }> {
+  const socat: ChildProcess = spawn('socat', ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0']);
+  let log = '';
+  socat.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  await waitFor(
+    () => (log.match(/PTY is (\S+)/g) ?? []).length === 2 && log.includes('starting data transfer'),
+    5000,
+    'socat',
+  );
+  const [device, peer] = [...log.matchAll(/PTY is (\S+)/g)].map((m) => m[1]!);
+  const chunks: Buffer[] = [];
+  const reader = createReadStream(peer!);
+  reader.on('data', (d) => chunks.push(Buffer.from(d)));
+  reader.on('error', () => undefined);
+  return {
+    device: device!,
+    peer: peer!,
+    bytes: () => Buffer.concat(chunks),
+    close: () => {
+      reader.destroy();
+      socat.kill();
+    },
+  };
+}
+
+describe.skipIf(!hasSocat)('light over a real pseudo-terminal pair (socat)', () => {
+  let s: TestServer;
+  let superToken: string;
+  let adminToken: string;
+  let admin: LiftCloudClient;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startTestServer();
+    admin = await s.login('admin');
+    adminToken = (await admin.tokens.create('light-admin')).token;
+    superToken = (await (await s.login('superAdmin')).tokens.create('light-super')).token;
+  });
+  afterAll(async () => s?.close());
+
+  const env = (token: string) => ({
+    LIFTCTL_CONFIG_DIR: tempConfigDir(),
+    LIFTCTL_SERVER: s.baseUrl,
+    LIFTCTL_TOKEN: token,
+  });
+
+  it('on and off write the light commands at 9600 8N1; organisation 2 is refused', async () => {
+    const pty = await ptyPair();
+    try {
+      const on = await runCli(['light', 'on', '--port', pty.device], { env: env(superToken) });
+      expect(on.code, on.stderr).toBe(0);
+      const off = await runCli(['light', 'off', '--port', pty.device], { env: env(superToken) });
+      expect(off.code, off.stderr).toBe(0);
+      await waitFor(() => pty.bytes().length >= 8, 5000, 'the bytes');
+      expect(pty.bytes()).toEqual(Buffer.concat([LIGHT_COMMANDS.on, LIGHT_COMMANDS.off]));
+      expect(spawnSync('stty', ['-F', pty.device, '-a']).stdout.toString()).toContain('speed 9600 baud');
+
+      const refused = await runCli(['light', 'on', '--port', pty.device], { env: env(adminToken) });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain('only for organisations 3034, 0');
+      const noPort = await runCli(['light', 'on'], { env: env(superToken) });
+      expect(noPort.code).toBe(2);
+    } finally {
+      pty.close();
+    }
+  });
+
+  it('follow turns the light on for a published alarm and off after --off-after', async () => {
+    const pty = await ptyPair();
+    const gw = await provision(s, admin, '86100000041');
+    const device = await connectGateway(s.mqttUrl, gw);
+    const follow = startCli(['light', 'follow', '--port', pty.device, '--off-after', '1'], env(superToken));
+    try {
+      await waitFor(() => follow.out.stderr.includes('Light found'), 10_000, 'the light to be found');
+      await waitFor(() => s.app.monitoring.hub.clients() > 0, 10_000, 'the live channel');
+      await publish(device, gw.dtu, 'status', { floor: 2, direction: 0, door: 0, run: 0, flags: [] });
+      await publish(device, gw.dtu, 'alarm', { type: 1, floor: 9 });
+      // Found: off (a known state); the alarm: on; a second later: off.
+      const { on, off } = LIGHT_COMMANDS;
+      await waitFor(() => pty.bytes().includes(on), 5000, 'the light on');
+      const onAt = Date.now();
+      await waitFor(() => pty.bytes().equals(Buffer.concat([off, on, off])), 5000, 'the light off');
+      expect(Date.now() - onAt).toBeGreaterThan(700);
+      expect(follow.out.stderr).toContain('Alarm: Lift 86100000041');
+    } finally {
+      follow.child.kill('SIGINT');
+      await follow.exited;
+      await device.endAsync();
+      pty.close();
+    }
+  });
+
+  it('follow searches for an absent device 36 times, then says so (exit 1)', async () => {
+    const follow = startCli(['light', 'follow', '--port', '/dev/pts/no-such-light'], {
+      ...env(superToken),
+      LIFTCTL_LIGHT_SEARCH_MS: '20',
+    });
+    expect(await follow.exited).toBe(1);
+    expect(follow.out.stderr).toContain('search 1 of 36');
+    expect(follow.out.stderr).toContain('search 36 of 36');
+    expect(follow.out.stderr).toContain('No light found after 36 searches');
+  });
+});
+
+describe('light list without udev', () => {
+  beforeAll(ensureBuilt);
+  it('gets a clear message, not a crash', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'no-udev-'));
+    const result = await runCli(['light', 'list'], { env: { PATH: empty } });
+    expect(result.stderr).toContain('Cannot list serial ports on this machine');
+    expect(result.stderr).toContain('--port');
+    expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(result.code).toBe(1);
+  });
+});
