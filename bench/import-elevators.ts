@@ -215,7 +215,11 @@ async function main() {
   if (!short && !process.env.DATABASE_URL) {
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'import-elevators.json'), `${JSON.stringify(result, null, 2)}\n`);
+    // Formatted as the tree's prettier check wants it.
+    const prettier = await import('prettier');
+    const target = join(out, 'import-elevators.json');
+    const options = { ...(await prettier.resolveConfig(target)), filepath: target };
+    writeFileSync(target, await prettier.format(JSON.stringify(result, null, 2), options));
   }
 }
 
