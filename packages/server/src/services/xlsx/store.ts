@@ -157,7 +157,12 @@ export async function storeRows(args: {
       if (!sheet.fields.includes(field)) continue;
       const platformWide =
         table.scope === 'platform' || (table.platformUnique as string[] | undefined)?.includes(field);
-      const rows = inputs.map((_, i) => i).filter((i) => !blank(inputs[i]![field]) && !problems.has(i));
+      // A tenant-unique field that is also a row's re-import key was settled by the key pass above.
+      const rows = inputs
+        .map((_, i) => i)
+        .filter(
+          (i) => !blank(inputs[i]![field]) && !problems.has(i) && (platformWide || spec.keyOf(inputs[i]!) !== field),
+        );
       const values = [...new Set(rows.map((i) => String(inputs[i]![field])))];
       const holders = new Map<string, number[]>();
       for (const part of chunks(values, LOOKUP_CHUNK)) {
