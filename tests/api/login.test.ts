@@ -241,7 +241,10 @@ describe.each(DIALECTS)('login and session on %s', (dialect) => {
 
   it('creates named access tokens that act as their owner, are stored hashed, and can be revoked', async () => {
     const client = await s.login('companyadmin');
+    // A list before the create: its cached total must not hide the new token (written outside the repository).
+    const before = (await client.entities.accessToken.list()).total;
     const created = await client.tokens.create('nightly import');
+    expect((await client.entities.accessToken.list()).total).toBe(before + 1);
     expect(created.token).toMatch(/^lct_/);
     const stored = await s.store.db
       .selectFrom('sessions')

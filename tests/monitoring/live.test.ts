@@ -296,6 +296,35 @@ describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (di
     expect(after).toMatchObject({ dtuStatus: false, linkStatus: 1, signalStrength: -70 });
   });
 
+  it('limits date ranges of record lists to their spans (event 3 days, alarm 7, fault 2 months)', async () => {
+    const token = tokenOf(admin);
+    const q = (path: string, start: string, end: string, language: 'en-US' | 'zh-CN' = 'en-US') =>
+      s.fetch(
+        `${path}?${new URLSearchParams({ [`${start.split('=')[0]}`]: start.split('=')[1]!, [`${end.split('=')[0]}`]: end.split('=')[1]! })}`,
+        { token, language },
+      );
+    const tooLong = await q('eventRecords', 'eventTimeStart=2026-01-01 00:00:00', 'eventTimeEnd=2026-01-04 00:00:01');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Event time: the event time range must be within 3 days');
+    expect(
+      (await q('eventRecords', 'eventTimeStart=2026-01-01 00:00:00', 'eventTimeEnd=2026-01-04 00:00:00')).status,
+    ).toBe(200);
+    expect(
+      (await q('alarmRecords', 'alarmTimeStart=2026-01-01 00:00:00', 'alarmTimeEnd=2026-01-09 00:00:00')).status,
+    ).toBe(400);
+    expect(
+      (await q('faultRecords', 'faultTimeStart=2026-01-01 00:00:00', 'faultTimeEnd=2026-02-20 00:00:00')).status,
+    ).toBe(200);
+    const zh = await q(
+      'faultRecords',
+      'faultTimeStart=2026-01-01 00:00:00',
+      'faultTimeEnd=2026-03-20 00:00:00',
+      'zh-CN',
+    );
+    expect(zh.status).toBe(400);
+    expect(zh.body.message).toContain('2个月');
+  });
+
   it('answers the notice calls the console polls', async () => {
     const token = tokenOf(admin);
     const repair = (await s.fetch('workOrders/web?pageIndex=1&workOrderRecordState=1', { token })).body.data as {

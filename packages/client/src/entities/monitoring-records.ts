@@ -22,6 +22,7 @@ export const faultRecord = defineEntity({
     hazardCode: text(L('隐患代码', 'Safety hazard code', 'Codice rischio'), { max: 16 }),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', faultNo: 'eq', faultTime: 'range' },
+  spans: { faultTime: 'fault' },
 });
 
 /** An alarm a gateway raised (index 341 for the alarm bell list): the four alarm types. */
@@ -40,6 +41,7 @@ export const alarmRecord = defineEntity({
     workOrderId: readOnly(ref(L('急修工单', 'Repair order', 'Ordine di riparazione'))),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', type: 'eq', alarmTime: 'range' },
+  spans: { alarmTime: 'alarm' },
 });
 
 /** Other gateway events: power-down and restore, alarm bell, calls, run data (index 45). */
@@ -56,6 +58,7 @@ export const eventRecord = defineEntity({
     detail: text(L('详情', 'Detail', 'Dettaglio'), { max: 2000 }),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', kind: 'eq', eventTime: 'range' },
+  spans: { eventTime: 'event' },
 });
 
 /** A repair (emergency) work order (index 302): opened by an alarm, moved by people through its states. */

@@ -47,6 +47,11 @@ export interface EntityOptions<F extends Fields> {
   filters?: Partial<Record<keyof F & string, FilterMode>>;
   /** Fields that must be unique within a tenant. */
   unique?: (keyof F & string)[];
+  /**
+   * Range filters limited in length (domain.md §5 Query spans): a list with both ends of such a range
+   * farther apart than the span is refused, naming the end field.
+   */
+  spans?: Partial<Record<keyof F & string, import('../rules/spans.js').SpanKind>>;
   /** Rules across fields (two passwords, at least one of two codes), run after the schema check. */
   refine?: (input: Partial<InputOf<F>>) => Issue[];
 }

@@ -5,6 +5,7 @@ import { translate, type MessageKey } from '../i18n/messages.js';
 import { formatRule } from '../rules/formats.js';
 import { registerFormats } from '../rules/register.js';
 import type { EntityDef, Fields, Issue } from './entity.js';
+import { withinSpan, type SpanKind } from '../rules/spans.js';
 
 /** The shape of a schema error from TypeBox or Ajv: both follow Ajv's format. */
 export interface SchemaError {
@@ -193,4 +194,15 @@ export function parseQuery(
     if (value[key] === undefined && d !== undefined) value[key] = d;
   }
   return { value, issues: checkSchema(schema, value) };
+}
+
+/** The query-span rules of an entity's list filters, checked by the server and by forms before searching. */
+export function checkQuerySpans<F extends Fields>(entity: EntityDef<F>, query: Record<string, unknown>): Issue[] {
+  const issues: Issue[] = [];
+  for (const [field, kind] of Object.entries(entity.spans ?? {}) as [string, SpanKind][]) {
+    const start = query[`${field}Start`] as string | undefined;
+    const end = query[`${field}End`] as string | undefined;
+    if (start && end) issues.push(...withinSpan(start, end, kind, { start: `${field}Start`, end: `${field}End` }));
+  }
+  return issues;
 }

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import type { DB } from './tables.js';
+import { WriteTracker } from './write-tracker.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,7 +22,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * is given. Column names are snake_case in the store and camelCase in code (CamelCasePlugin).
  */
 export function openStore(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): Store {
-  const plugins = [new CamelCasePlugin()];
+  // The tracker runs first, so it sees table names as code writes them (camelCase).
+  const plugins = [new WriteTracker(), new CamelCasePlugin()];
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });

@@ -1,7 +1,7 @@
 import { commandTopic, parseUpTopic, type CommandMessage } from '@liftcloud/client';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../services/secrets.js';
 import type { GatewayDirectory } from './gateways.js';
@@ -85,6 +85,12 @@ export async function startEmbeddedBroker(opts: {
   broker.authorizeForward = (_client, packet) => (parseUpTopic(packet.topic) ? null : packet);
 
   const server: Server = createServer(broker.handle);
+  // Closing the server waits for every connection: keep them, to end the ones a closing broker leaves.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
@@ -110,6 +116,7 @@ export async function startEmbeddedBroker(opts: {
       ),
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

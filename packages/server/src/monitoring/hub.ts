@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { LiveEvent } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
@@ -57,9 +58,17 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
       sub.socket.send(frame);
     }
   });
-  app.addHook('onClose', async () => {
+  // Upgrade requests leave the HTTP server's tracking: a client that keeps one open (even refused) must not
+  // hold a shutdown, so they are ended before the server closes.
+  const upgrades = new Set<Duplex>();
+  app.server.on('upgrade', (_req, socket: Duplex) => {
+    upgrades.add(socket);
+    socket.once('close', () => upgrades.delete(socket));
+  });
+  app.addHook('preClose', async () => {
     unsubscribe();
     for (const sub of subscribers) sub.socket.terminate();
+    for (const socket of upgrades) socket.destroy();
   });
   return { clients: () => subscribers.size };
 }

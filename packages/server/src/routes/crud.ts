@@ -1,3 +1,4 @@
+import { checkQuerySpans } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { envelope, IdParams, NullData, ok, pageOf } from '../http/envelope.js';
@@ -37,7 +38,12 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
       querystring: entity.querySchema,
       response: { 200: envelope(pageOf(entity.recordSchema)) },
     },
-    handler: async (req) => ok(await repo.list(callerOf(req), req.query as Record<string, unknown>, req.timeZone)),
+    handler: async (req) => {
+      const query = req.query as Record<string, unknown>;
+      const spans = checkQuerySpans(entity, query);
+      if (spans.length) throw new ValidationError(spans, entity.querySchema);
+      return ok(await repo.list(callerOf(req), query, req.timeZone));
+    },
   });
 
   app.get(`${url}/:id`, {

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DB } from '../db/tables.js';
+import { tableVersion } from '../db/write-tracker.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
 import { tenantOf, type Caller } from '../services/caller.js';
 import { toApi, toStore } from './convert.js';
@@ -195,7 +196,7 @@ export class Repository<F extends Fields = Fields> {
 
   /**
    * Totals are the expensive part of a list over many rows (a scan, where a page stops early), so a total is
-   * kept for a few seconds per query and dropped when this repository writes.
+   * kept for a few seconds per query, and never past a write to its table in this process.
    */
   private readonly counts = new Map<string, { total: number; until: number }>();
 
@@ -207,7 +208,8 @@ export class Repository<F extends Fields = Fields> {
   private async countOf(base: Query): Promise<number> {
     const query = base.select((eb) => eb.fn.countAll().as('total'));
     const compiled = query.compile();
-    const key = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    // The table's write count is part of the key: any write in this process retires the cached total.
+    const key = `${tableVersion(this.spec.table)}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
     const now = Date.now();
     const hit = this.counts.get(key);
     if (hit && hit.until > now) return hit.total;
@@ -308,7 +310,6 @@ export class Repository<F extends Fields = Fields> {
     tz: string,
     opts: { replace?: boolean } = {},
   ): Promise<Record<string, unknown>> {
-    this.counts.clear();
     const moved = await this.rebind(caller, input, tz, opts.replace === true);
     if (moved) return moved;
     const id = await this.db.transaction().execute(async (trx) => {
@@ -372,7 +373,6 @@ export class Repository<F extends Fields = Fields> {
   }
 
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
-    this.counts.clear();
     const id = Number(input.id);
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
@@ -404,7 +404,6 @@ export class Repository<F extends Fields = Fields> {
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    this.counts.clear();
     await this.db.transaction().execute(async (trx) => {
       const existing = await this.findRow(trx, caller, id);
       await this.spec.beforeDelete?.(existing, { caller, tz: '', trx });
