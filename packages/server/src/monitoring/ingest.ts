@@ -127,7 +127,23 @@ export class Ingest {
     const events: LiveEvent[] = [];
     try {
       await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
-        for (const item of batch) await this.store(trx, item, events);
+        // Per batch, not per message: each gateway is marked online once, and only each elevator's latest
+        // state is kept (a state report replaces the one before it anyway).
+        const now = Date.now();
+        const gateways = new Set<number>();
+        const latest = new Map<number, Pending>();
+        for (const item of batch) {
+          gateways.add(item.gateway.gatewayId);
+          if (item.kind === 'status') latest.set(item.gateway.elevatorId!, item);
+          else await this.store(trx, item, events);
+        }
+        if (gateways.size)
+          await trx
+            .updateTable('gatewayDevices')
+            .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
+            .where('id', 'in', [...gateways])
+            .execute();
+        for (const item of latest.values()) await this.storeStatus(trx, item, events);
       });
     } catch (err) {
       this.log.error({ err }, 'ingest batch failed; the gateways will resend');
@@ -158,11 +174,6 @@ export class Ingest {
       createTime: now,
       updateTime: now,
     };
-    await trx
-      .updateTable('gatewayDevices')
-      .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
-      .where('id', '=', gateway.gatewayId)
-      .execute();
     switch (kind) {
       case 'heartbeat': {
         const m = message as HeartbeatMessage;
@@ -172,27 +183,6 @@ export class Ingest {
         if (m.softVer !== undefined) set.softVer = m.softVer;
         if (Object.keys(set).length)
           await trx.updateTable('gatewayDevices').set(set).where('id', '=', gateway.gatewayId).execute();
-        return;
-      }
-      case 'status': {
-        const m = message as StatusMessage;
-        const state = {
-          floor: m.floor,
-          direction: m.direction,
-          door: m.door,
-          run: m.run,
-          flags: JSON.stringify(m.flags),
-          updateTime: now,
-        };
-        await trx
-          .insertInto('elevatorStates')
-          .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
-          .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
-          .execute();
-        await trx.updateTable('elevators').set({ onlineStatus: 1 }).where('id', '=', gateway.elevatorId).execute();
-        events.push(
-          live('status', { floor: m.floor, direction: m.direction, door: m.door, run: m.run, flags: m.flags }),
-        );
         return;
       }
       case 'fault': {
@@ -233,6 +223,45 @@ export class Ingest {
       case 'reply':
         return;
     }
+  }
+
+  private async storeStatus(trx: Trx, { gateway, message }: Pending, events: LiveEvent[]): Promise<void> {
+    const m = message as StatusMessage;
+    const state = {
+      floor: m.floor,
+      direction: m.direction,
+      door: m.door,
+      run: m.run,
+      flags: JSON.stringify(m.flags),
+      updateTime: Date.now(),
+    };
+    await trx
+      .insertInto('elevatorStates')
+      .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
+      .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
+      .execute();
+    await trx
+      .updateTable('elevators')
+      .set({ onlineStatus: 1 })
+      .where('id', '=', gateway.elevatorId)
+      .where((eb) => eb.or([eb('onlineStatus', 'is', null), eb('onlineStatus', '!=', 1)]))
+      .execute();
+    events.push({
+      type: 'status',
+      tenantId: gateway.tenantId,
+      orgIds: gateway.orgIds,
+      elevatorId: gateway.elevatorId,
+      data: {
+        dtu: gateway.dtu,
+        elevatorId: gateway.elevatorId,
+        elevatorName: gateway.elevatorName,
+        floor: m.floor,
+        direction: m.direction,
+        door: m.door,
+        run: m.run,
+        flags: m.flags,
+      },
+    });
   }
 
   private async storeAlarm(

@@ -1,0 +1,185 @@
+/**
+ * B1: the alarm pipeline. Gateways publish (QoS 1) → embedded broker → ingest (group-committed store) →
+ * event bus → WebSocket to a console, beside the bare broker's own publish-to-subscribe in the same run.
+ *
+ *   npx tsx bench/ingest.ts            # 20 gateways, rising rates, 4 s per step
+ *   npx tsx bench/ingest.ts --short    # 10 gateways, 2 s per step
+ */
+import { upTopic } from '@liftcloud/client';
+import { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { buildApp } from '../packages/server/src/app.js';
+import { openStore } from '../packages/server/src/db/database.js';
+import { seedDemo } from '../packages/server/src/seed/demo.js';
+import { provisionDemoFleet } from '../packages/server/src/simulator/demo-fleet.js';
+import { round, summarise } from './lib/stats.js';
+import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
+
+const short = process.argv.includes('--short');
+const GATEWAYS = short ? 10 : 20;
+const STEP_MS = short ? 2000 : 4000;
+const RATES = short ? [500, 2000, 0] : [500, 1000, 2000, 4000, 0]; // 0: as fast as acknowledgements allow
+
+/** Publish at `rate` messages a second (0: unthrottled, 50 in flight per client) for `ms`; count acknowledgements. */
+async function drive(
+  clients: MqttClient[],
+  topicOf: (i: number) => string,
+  payloadOf: (i: number) => string,
+  rate: number,
+  ms: number,
+) {
+  let acked = 0;
+  let sent = 0;
+  const started = performance.now();
+  const until = started + ms;
+  await Promise.all(
+    clients.map(async (c, ci) => {
+      const perClient = rate / clients.length;
+      while (performance.now() < until) {
+        const batch = rate === 0 ? 50 : Math.max(1, Math.round(perClient / 20));
+        await Promise.all(
+          Array.from({ length: batch }, () => {
+            const i = sent++;
+            return c.publishAsync(topicOf(ci), payloadOf(i), { qos: 1 }).then(() => void acked++);
+          }),
+        );
+        if (rate > 0) await new Promise((r) => setTimeout(r, 50));
+      }
+    }),
+  );
+  return { acked, perSecond: Math.round((acked / (performance.now() - started)) * 1000) };
+}
+
+async function brokerBaseline(): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const broker = await Aedes.createBroker();
+  const server = createServer(broker.handle);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  const url = `mqtt://127.0.0.1:${port}`;
+  const sub = await mqtt.connectAsync(url, { clientId: 'base-sub' });
+  const latencies: number[] = [];
+  sub.on('message', (_t, m) => latencies.push(performance.now() - Number(m.toString())));
+  await sub.subscribeAsync('base/#', { qos: 1 });
+  const pubs = await Promise.all(
+    Array.from({ length: GATEWAYS }, (_, i) => mqtt.connectAsync(url, { clientId: `base-${i}` })),
+  );
+  const r = await drive(
+    pubs,
+    (i) => `base/${i}`,
+    () => String(performance.now()),
+    0,
+    STEP_MS,
+  );
+  await new Promise((res) => setTimeout(res, 200));
+  const s = summarise(latencies, STEP_MS);
+  await Promise.all([...pubs, sub].map((c) => c.endAsync()));
+  await new Promise<void>((res) => broker.close(() => res()));
+  server.close();
+  return { perSecond: r.perSecond, p50: s.p50, p99: s.p99 };
+}
+
+async function main() {
+  const baseline = await brokerBaseline();
+
+  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b1-'));
+  const store = openStore({ sqliteFile: join(dir, 'b1.db') });
+  const app = await buildApp({
+    store,
+    loginRatePerMinute: 1000,
+    testing: { revealCaptcha: true },
+    monitoring: { mqttPort: 0, mqttHost: '127.0.0.1', sweepEveryMs: 3_600_000 },
+  });
+  await seedDemo(store);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const members = await provisionDemoFleet(store.db, GATEWAYS);
+  const url = `mqtt://127.0.0.1:${app.monitoring.broker!.port}`;
+  const gateways = await Promise.all(
+    members.map((m) => mqtt.connectAsync(url, { username: m.dtu, password: m.secret, clientId: `b1-${m.dtu}` })),
+  );
+
+  // A console on the live channel, timing each alarm from the gateway's publish to its arrival.
+  const session = new MemorySessionStore();
+  const client = new LiftCloudClient({ baseUrl: `${address}/api`, session });
+  const captcha = (await client.auth.captcha()) as { key: string; answer: string };
+  await client.auth.login({
+    username: 'admin',
+    password: 'LiftDemo2026',
+    captchaKey: captcha.key,
+    captchaCode: captcha.answer,
+  });
+  const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws?token=${session.get()!.token}`);
+  const alarmLatency: number[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as { event: string; data: { alarmTime: number } };
+    if (frame.event === 'alarm') alarmLatency.push(Date.now() - frame.data.alarmTime);
+  });
+  await new Promise((r) => ws.once('open', r));
+  ws.send(`${session.get()!.username}-${session.get()!.orgId}`);
+
+  let n = 0;
+  const steps: { targetRate: number | 'max'; ingestPerSecond: number; alarmP50: number; alarmP99: number }[] = [];
+  for (const rate of RATES) {
+    alarmLatency.length = 0;
+    // Mostly state reports, one message in fifty an alarm bell (each alarm opens or joins a work order).
+    const r = await drive(
+      gateways,
+      (ci) => upTopic(members[ci]!.dtu, n % 50 === 0 ? 'alarm' : 'status'),
+      () => {
+        const i = n++;
+        return i % 50 === 0
+          ? JSON.stringify({ id: `a${i}`, ts: Date.now(), type: 2 })
+          : JSON.stringify({
+              id: `s${i}`,
+              ts: Date.now(),
+              floor: 1 + (i % 20),
+              direction: 1,
+              door: 0,
+              run: 1,
+              flags: [],
+            });
+      },
+      rate,
+      STEP_MS,
+    );
+    await new Promise((res) => setTimeout(res, 300));
+    const lat = summarise(alarmLatency, STEP_MS);
+    steps.push({ targetRate: rate || 'max', ingestPerSecond: r.perSecond, alarmP50: lat.p50, alarmP99: lat.p99 });
+  }
+  // Records only: every message a fault, each stored as its own row (no coalescing possible).
+  const records = await drive(
+    gateways,
+    (ci) => upTopic(members[ci]!.dtu, 'fault'),
+    () => JSON.stringify({ id: `f${n++}`, ts: Date.now(), code: 'E30', floorCode: '01', floor: 1 }),
+    0,
+    STEP_MS,
+  );
+  const peak = Math.max(...steps.map((s) => s.ingestPerSecond));
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    gateways: GATEWAYS,
+    stepMs: STEP_MS,
+    brokerAlone: baseline,
+    pipeline: steps,
+    ratioToBroker: round(peak / baseline.perSecond),
+    recordsOnlyPerSecond: records.perSecond,
+    recordsOnlyRatioToBroker: round(records.perSecond / baseline.perSecond),
+    stats: app.monitoring.ingest.stats,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (!short) writeFileSync(new URL('./results/ingest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  ws.close();
+  await Promise.all(gateways.map((g) => g.endAsync()));
+  await app.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
