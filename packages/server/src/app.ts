@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { loggerOptions } from './http/log-redaction.js';
 import type { Store } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { AppContext } from './context.js';
@@ -41,6 +42,7 @@ export interface AppOptions {
   webRoot?: string;
   sms?: SmsProvider;
   logger?: boolean;
+  logLevel?: string;
   /** Requests per minute per IP on login and SMS routes. */
   loginRatePerMinute?: number;
   version?: string;
@@ -59,7 +61,11 @@ export interface AppOptions {
 /** The API server: plugins, then routes, Fastify style. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? (process.env.TEST_SERVER_LOG ? { level: 'error' } : false),
+    logger: opts.logger
+      ? loggerOptions(opts.logLevel ?? 'info')
+      : process.env.TEST_SERVER_LOG
+        ? loggerOptions('error')
+        : false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Tests end servers with uploads half-sent; a deployment lets in-flight requests finish.

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
       ...(config.natsUrl ? { bus: await natsBus(config.natsUrl) } : {}),
     },
     logger: true,
+    logLevel: config.logLevel,
     loginRatePerMinute: config.loginRatePerMinute,
   });
   if (config.seedDemo && (await seedDemo(store))) app.log.info('demo data loaded: see README for the demo users');
