@@ -90,12 +90,14 @@ export function register(program: Command): void {
       say.info(t('sim.running', { count, url: mqttUrl, first: opts.firstDtu, last: String(first + count - 1) }));
       const json = ctx.format() === 'json' || ctx.format() === 'jsonl';
       const report = setInterval(() => say.info(t('sim.sent', { sent: fleet.sent() })), 5000);
+      let limit: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         process.removeAllListeners('SIGINT');
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
-        if (seconds > 0) setTimeout(resolve, seconds * 1000);
+        if (seconds > 0) limit = setTimeout(resolve, seconds * 1000);
       });
+      clearTimeout(limit);
       clearInterval(report);
       await fleet.stop();
       say.info(t('sim.stopped', { sent: fleet.sent() }));
