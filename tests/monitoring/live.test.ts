@@ -288,12 +288,56 @@ describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (di
     expect((await admin.entities.workOrder.get(open.id)).recordState).toBe(7);
   });
 
+  it('sends commands down to the gateway and records success, error and overtime', async () => {
+    const token = tokenOf(admin);
+    await device.subscribeAsync(`lc/${gw.dtu}/down/command`, { qos: 1 });
+    const commands: { commandId: number; action: string }[] = [];
+    device.on('message', (_t, payload) =>
+      commands.push(JSON.parse(payload.toString()) as { commandId: number; action: string }),
+    );
+    await publish(device, upTopic(gw.dtu, 'heartbeat'), msg({}));
+    const send = (action: string) =>
+      s.fetch(`gatewayDevices/${gw.gatewayId}/commands`, {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, params: { speed: '1.75' } }),
+      });
+    const read = await send('readParams');
+    expect(read.status).toBe(200);
+    const readId = (read.body.data as { commandId: number }).commandId;
+    await waitFor(() => commands.some((c) => c.commandId === readId));
+    expect(commands.find((c) => c.commandId === readId)?.action).toBe('readParams');
+    await publish(device, upTopic(gw.dtu, 'reply'), msg({ commandId: readId, state: 'success', value: 'speed=1.75' }));
+    expect(await admin.entities.commandRecord.get(readId)).toMatchObject({
+      state: 1,
+      reply: 'speed=1.75',
+      operator: 'admin',
+    });
+    const reset = (await send('faultReset')).body.data as { commandId: number };
+    await publish(device, upTopic(gw.dtu, 'reply'), msg({ commandId: reset.commandId, state: 'error' }));
+    expect((await admin.entities.commandRecord.get(reset.commandId)).state).toBe(2);
+    const silent = (await send('writeParams')).body.data as { commandId: number };
+    await s.app.monitoring.sweep(Date.now() + 31_000);
+    expect((await admin.entities.commandRecord.get(silent.commandId)).state).toBe(3);
+  });
+
   it('marks a gateway offline once its reports stop for 60 seconds', async () => {
     await publish(device, upTopic(gw.dtu, 'heartbeat'), msg({ signal: -70 }));
     expect((await admin.entities.gatewayDevice.get(gw.gatewayId)).dtuStatus).toBe(true);
     await s.app.monitoring.sweep(Date.now() + 61_000);
     const after = await admin.entities.gatewayDevice.get(gw.gatewayId);
     expect(after).toMatchObject({ dtuStatus: false, linkStatus: 1, signalStrength: -70 });
+    const token = tokenOf(admin);
+    const offline = await s.fetch(`gatewayDevices/${gw.gatewayId}/commands`, {
+      method: 'POST',
+      token,
+      language: 'zh-CN',
+      headers: { 'content-type': 'application/json' },
+      body: '{"action":"faultReset"}',
+    });
+    expect(offline.status).toBe(409);
+    expect(offline.body.message).toBe('终端不在线，不支持此操作');
   });
 
   it('limits date ranges of record lists to their spans (event 3 days, alarm 7, fault 2 months)', async () => {

@@ -22,6 +22,7 @@ import { registerImports } from './routes/imports.js';
 import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
+import { registerCommandRoutes } from './routes/commands.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     monitoring,
   );
+  registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
   app.decorate('monitoring', monitoring);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });

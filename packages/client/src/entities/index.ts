@@ -19,11 +19,13 @@ import { gatewayDevice } from './gatewayDevice.js';
 import { gatewayVersion } from './gatewayVersion.js';
 import { meterGateway, monitorDevice } from './monitoring.js';
 import { netApply } from './netApply.js';
+import { commandRecord } from './commandRecord.js';
 import { alarmRecord, eventRecord, faultRecord, workOrder } from './monitoring-records.js';
 import { part, partType } from './part.js';
 import { camera, programCard, smartScreen } from './smartDevices.js';
 
 export {
+  commandRecord,
   alarmRecord,
   eventRecord,
   faultRecord,
@@ -59,6 +61,7 @@ export {
 };
 
 export const ENTITIES = {
+  commandRecord,
   alarmRecord,
   eventRecord,
   faultRecord,

@@ -137,6 +137,9 @@ export const enUS = {
   'workOrder.action.finish': 'finished',
   'workOrder.action.confirm': 'confirmed',
   'workOrder.action.cancel': 'cancelled',
+
+  // devices
+  'device.offline': 'The terminal is not online and does not support this operation',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -134,4 +134,7 @@ export const itItaly: Record<MessageKey, string> = {
   'workOrder.action.finish': 'completato',
   'workOrder.action.confirm': 'confermato',
   'workOrder.action.cancel': 'annullato',
+
+  // devices
+  'device.offline': 'Il terminale non è online e non supporta questa operazione',
 };

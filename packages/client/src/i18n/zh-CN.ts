@@ -134,4 +134,7 @@ export const zhCN: Record<MessageKey, string> = {
   'workOrder.action.finish': '完成',
   'workOrder.action.confirm': '确认',
   'workOrder.action.cancel': '撤销',
+
+  // devices
+  'device.offline': '终端不在线，不支持此操作',
 };

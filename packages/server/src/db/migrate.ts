@@ -3,6 +3,7 @@ import type { Store } from './database.js';
 import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_registry.js';
 import * as m003 from './migrations/003_monitoring.js';
+import * as m004 from './migrations/004_commands.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '001_platform': m001,
   '002_registry': m002,
   '003_monitoring': m003,
+  '004_commands': m004,
 };
 
 class CodeMigrations implements MigrationProvider {

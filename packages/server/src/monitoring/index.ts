@@ -1,4 +1,13 @@
-import { AUTO_CONFIRM_AFTER_MS, GATEWAY_OFFLINE_AFTER_MS, WORK_ORDER_STATE } from '@liftcloud/client';
+import {
+  AUTO_CONFIRM_AFTER_MS,
+  GATEWAY_OFFLINE_AFTER_MS,
+  WORK_ORDER_STATE,
+  commandTopic,
+  type CommandMessage,
+} from '@liftcloud/client';
+
+/** How long a gateway has to answer a command before it counts as overtime. */
+const COMMAND_TIMEOUT_MS = 30_000;
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
@@ -35,7 +44,9 @@ export interface Monitoring {
   broker: EmbeddedBroker | null;
   external: ExternalIngest | null;
   hub: { clients: () => number };
-  /** One pass of the offline and auto-confirm sweeps (also run on a timer). */
+  /** Send a command down to a gateway, through whichever broker the gateways use. */
+  sendCommand(dtu: string, message: CommandMessage): Promise<void>;
+  /** One pass of the offline, command-overtime and auto-confirm sweeps (also run on a timer). */
   sweep(now?: number): Promise<void>;
 }
 
@@ -95,6 +106,13 @@ export async function startMonitoring(
         data: { dtu: g.dtuCode, online: false },
       });
     }
+    // A command with no reply in time is overtime.
+    await loose
+      .updateTable('commandRecords')
+      .set({ state: 3, updateTime: now })
+      .where('state', '=', 0)
+      .where('createTime', '<', now - COMMAND_TIMEOUT_MS)
+      .execute();
     // A finished order nobody confirmed in time is confirmed by the platform.
     const waiting = await loose
       .selectFrom('workOrders')
@@ -142,5 +160,11 @@ export async function startMonitoring(
     await broker?.close();
     await bus.close();
   });
-  return { bus, ingest, directory, broker, external, hub, sweep };
+  const sendCommand = async (dtu: string, message: CommandMessage) => {
+    if (broker) return broker.command(dtu, message);
+    if (external)
+      return void (await external.client.publishAsync(commandTopic(dtu), JSON.stringify(message), { qos: 1 }));
+    throw new Error('no broker to send commands through');
+  };
+  return { bus, ingest, directory, broker, external, hub, sweep, sendCommand };
 }

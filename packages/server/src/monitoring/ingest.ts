@@ -10,6 +10,7 @@ import {
   type FaultMessage,
   type HeartbeatMessage,
   type LiveEvent,
+  type ReplyMessage,
   type StatusMessage,
   type UpKind,
 } from '@liftcloud/client';
@@ -220,8 +221,17 @@ export class Ingest {
         if (!inserted) this.stats.duplicates++;
         return;
       }
-      case 'reply':
+      case 'reply': {
+        const m = message as ReplyMessage;
+        await trx
+          .updateTable('commandRecords')
+          .set({ state: m.state === 'success' ? 1 : 2, reply: m.value ?? null, replyTime: now, updateTime: now })
+          .where('id', '=', m.commandId)
+          .where('dtuCode', '=', gateway.dtu)
+          .where('state', '=', 0)
+          .execute();
         return;
+      }
     }
   }
 

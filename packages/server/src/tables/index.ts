@@ -14,7 +14,13 @@ import {
 import { tenantTable } from './tenant.js';
 import { uiSettingTable } from './uiSetting.js';
 import { userTable } from './user.js';
-import { alarmRecordTable, eventRecordTable, faultRecordTable, workOrderTable } from './monitoring.js';
+import {
+  alarmRecordTable,
+  commandRecordTable,
+  eventRecordTable,
+  faultRecordTable,
+  workOrderTable,
+} from './monitoring.js';
 import {
   cameraTable,
   elevatorPartTable,
@@ -84,4 +90,5 @@ export const EXPOSED: Exposure[] = [
   { table: as(alarmRecordTable), read: 341, write: 341, readOnly: true },
   { table: as(eventRecordTable), read: 45, write: 45, readOnly: true },
   { table: as(workOrderTable), read: 302, write: 302, readOnly: true },
+  { table: as(commandRecordTable), read: 9, write: 9, readOnly: true },
 ];

@@ -1,4 +1,4 @@
-import { alarmRecord, eventRecord, faultRecord, workOrder } from '@liftcloud/client';
+import { alarmRecord, commandRecord, eventRecord, faultRecord, workOrder } from '@liftcloud/client';
 import type { TableSpec } from '../store/repository.js';
 
 /** Records the ingest keeps: read-only to users, scoped like their elevator. */
@@ -28,5 +28,11 @@ export const eventRecordTable: TableSpec<typeof eventRecord.fields> = {
 export const workOrderTable: TableSpec<typeof workOrder.fields> = {
   entity: workOrder,
   table: 'workOrders',
+  scope: 'org',
+};
+/** Commands to gateways: sent through routes/commands.ts, answered through the ingest. */
+export const commandRecordTable: TableSpec<typeof commandRecord.fields> = {
+  entity: commandRecord,
+  table: 'commandRecords',
   scope: 'org',
 };
