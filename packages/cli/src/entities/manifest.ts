@@ -27,6 +27,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '公告', 'en-US': 'Announcement', 'it-Italy': 'Annuncio' },
   },
   { command: 'camera', entity: 'camera', label: { 'zh-CN': '摄像头', 'en-US': 'Camera', 'it-Italy': 'Telecamera' } },
+  {
+    command: 'command-record',
+    entity: 'commandRecord',
+    label: { 'zh-CN': '远程指令', 'en-US': 'Remote command', 'it-Italy': 'Comando remoto' },
+  },
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
   { command: 'elevator', entity: 'elevator', label: { 'zh-CN': '电梯', 'en-US': 'Elevator', 'it-Italy': 'Ascensore' } },
   {
