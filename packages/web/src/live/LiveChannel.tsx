@@ -1,6 +1,7 @@
 import { serialLightAllowed } from '@liftcloud/client';
 import { useEffect } from 'react';
 import { useConsole } from '../app/ConsoleContext';
+import { publishFrame } from './liveFrames';
 import { connectLiveSocket } from './liveSocket';
 import { flashAlarmLight } from './serialLight';
 
@@ -31,6 +32,7 @@ export function LiveChannel() {
       url: target,
       hello: `${username}-${orgId}`,
       onMessage: (message) => {
+        publishFrame(message);
         const type = (message as { type?: unknown } | null)?.type;
         if (Number(type) === LIGHT_MESSAGE_TYPE && serialLightAllowed(orgId))
           void flashAlarmLight().catch(() => undefined);

@@ -59,6 +59,14 @@ export function Notices() {
     enabled: can(302),
     onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
   });
+  // An alarm opens its order in state 0 (reported): new orders are announced before anyone receives them.
+  usePolling({
+    ...fast,
+    route: 'workOrders/web',
+    query: () => ({ pageIndex: 1, workOrderRecordState: 0 }),
+    enabled: can(302),
+    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
+  });
   usePolling({
     ...fast,
     intervalMs: NOTICE_POLL.alarmBellIntervalMs,

@@ -26,6 +26,18 @@ const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
 const MessageRecords = lazyScreen(() => import('../pages/messages/MessageRecordsPage'));
 const SystemSetting = lazyScreen(() => import('../pages/systemSetting/SystemSettingPage'));
+const Elevators = lazyScreen(() => import('../pages/elevators/ElevatorsPage'));
+const Gateways = lazyScreen(() => import('../pages/gateways/GatewaysPage'));
+const SmartDevices = lazyScreen(() => import('../pages/smartDevices/SmartDevicesPage'));
+const ElevatorSettings = lazyScreen(() => import('../pages/elevatorSettings/ElevatorSettingsPage'));
+const Parts = lazyScreen(() => import('../pages/parts/PartsPage'));
+const MonitorDevices = lazyScreen(() => import('../pages/monitorDevices/MonitorDevicesPage'));
+const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
+const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
+const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
+const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
+const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
+const SingleMonitor = lazyScreen(() => import('../pages/monitor/SingleMonitorPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -53,4 +65,24 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/userOperateLog': entry(OperationLogs, {}),
   '/message': entry(MessageRecords, {}),
   '/systemSetting': entry(SystemSetting, {}),
+  '/elevator': entry(Elevators, {}),
+  '/device': entry(Gateways, {}),
+  '/smartDevice': entry(SmartDevices, {}),
+  '/elevatorSetting': entry(ElevatorSettings, {}),
+  '/parts': entry(Parts, {}),
+  '/monitorDevice': entry(MonitorDevices, {}),
+  '/elevatorNetApply': entry(NetApplies, {}),
+  '/event': entry(Records, { kind: 'event' }),
+  '/alarmBell': entry(Records, { kind: 'alarmBell' }),
+  '/fault': entry(Records, { kind: 'fault' }),
+  '/workOrder': entry(WorkOrders, {}),
+  '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
+  '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
+};
+
+/** Standalone pages built so far (outside the main layout); the others show NotAvailable. */
+export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
+  '/workOrder/:workOrderId': entry(WorkOrder, {}),
+  '/h5workOrder/:workOrderId': entry(WorkOrder, { h5: true }),
+  '/singleMonitor/:elevatorId': entry(SingleMonitor, {}),
 };

@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { MENU } from '@liftcloud/client';
 import { lazyScreen, type Preloadable } from './lazyScreen';
-import { BUILT_MENU_SCREENS, HOME_SCREENS, type ScreenEntry } from './mainScreens';
+import { BUILT_MENU_SCREENS, BUILT_STANDALONE_SCREENS, HOME_SCREENS, type ScreenEntry } from './mainScreens';
 import { PageAccess } from './PageAccess';
 import { LOGIN_PATH } from './paths';
 import { RootFrame } from './RootFrame';
@@ -35,7 +35,10 @@ const ROUTES: RouteObject[] = [
     element: <RootFrame />,
     children: [
       route(LOGIN_PATH, <Login />, Login),
-      ...STANDALONE_ROUTES.map((r) => route(r.path, notAvailable.element, notAvailable)),
+      ...STANDALONE_ROUTES.map((r) => {
+        const entry = BUILT_STANDALONE_SCREENS[r.path] ?? notAvailable;
+        return route(r.path, entry.element, entry);
+      }),
       route(undefined, <MainLayout />, MainLayout, [
         ...Object.entries(HOME_SCREENS).map(([path, entry]) => route(path, entry.element, entry)),
         ...MENU_PATHS.map((path) => {

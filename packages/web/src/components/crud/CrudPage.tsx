@@ -8,7 +8,7 @@ import { useConsole } from '../../app/ConsoleContext';
 import type { Option } from '../fieldOptions';
 import { EntityForm } from '../form/EntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
-import { ListPage } from '../list/ListPage';
+import { ListPage, type ListPageProps } from '../list/ListPage';
 
 export interface CrudPageProps {
   entity: EntityDef;
@@ -28,6 +28,12 @@ export interface CrudPageProps {
   onSaved?: (saved: unknown) => void;
   canDelete?: boolean;
   extraActions?: (row: Row) => ReactNode;
+  /** Buttons after Add (import, export, selection actions). */
+  toolbarExtra?: ReactNode;
+  selection?: ListPageProps['selection'];
+  /** Saves the form's body instead of the generic save (a confirm-and-resend on a conflict). */
+  save?: (body: Record<string, unknown>) => Promise<unknown>;
+  testId?: string;
 }
 
 /** A list with add, edit and delete through the generic entity form: most pages of the console are this. */
@@ -80,16 +86,23 @@ export function CrudPage(props: CrudPageProps) {
         fixedQuery={props.fixed as Query | undefined}
         filterOptions={props.formOptions}
         rowActions={hasActions ? actions : undefined}
+        selection={props.selection}
+        testId={props.testId}
         toolbar={
-          props.readOnly ? undefined : (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              data-testid="create-button"
-            >
-              {t('common.create')}
-            </Button>
+          props.readOnly && !props.toolbarExtra ? undefined : (
+            <>
+              {props.readOnly ? null : (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setCreating(true)}
+                  data-testid="create-button"
+                >
+                  {t('common.create')}
+                </Button>
+              )}
+              {props.toolbarExtra}
+            </>
           )
         }
       />
@@ -103,6 +116,7 @@ export function CrudPage(props: CrudPageProps) {
           options={props.formOptions}
           inputs={props.formInputs}
           onSaved={props.onSaved}
+          save={props.save}
           title={editing ? `${t('common.edit')} · ${label}` : (props.createTitle ?? `${t('common.create')} · ${label}`)}
           onClose={() => {
             setCreating(false);

@@ -34,6 +34,8 @@ export interface EntityFormProps {
   title: string;
   onClose: () => void;
   onSaved?: (saved: unknown) => void;
+  /** Saves the body instead of the entity's generic save. */
+  save?: (body: Record<string, unknown>) => Promise<unknown>;
 }
 
 /**
@@ -60,7 +62,9 @@ export function EntityForm(props: EntityFormProps) {
   const save = useMutation({
     meta: { silent: true },
     mutationFn: (body: Record<string, unknown>) =>
-      client.entities[props.entity.name as EntityName].save(body as never) as Promise<unknown>,
+      props.save
+        ? props.save(body)
+        : (client.entities[props.entity.name as EntityName].save(body as never) as Promise<unknown>),
     onSuccess: (saved) => {
       message.success(translate(language, mode === 'create' ? 'outcome.added' : 'outcome.saved'));
       void queryClient.invalidateQueries({ queryKey: [props.entity.path] });

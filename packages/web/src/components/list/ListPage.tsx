@@ -23,6 +23,8 @@ export interface ListPageProps {
   /** The actions column; none when absent. */
   rowActions?: (row: Row) => ReactNode;
   testId?: string;
+  /** Checkboxes on the rows: the ids chosen, and the page's handler. */
+  selection?: { selected: number[]; onChange: (ids: number[]) => void; single?: boolean };
 }
 
 export const listQueryKey = (entity: EntityDef) => [entity.path, 'list'] as const;
@@ -84,6 +86,15 @@ export function ListPage(props: ListPageProps) {
         size="middle"
         scroll={{ x: 'max-content' }}
         columns={columns}
+        rowSelection={
+          props.selection
+            ? {
+                type: props.selection.single ? 'radio' : 'checkbox',
+                selectedRowKeys: props.selection.selected,
+                onChange: (keys) => props.selection?.onChange(keys.map(Number)),
+              }
+            : undefined
+        }
         dataSource={list.isError ? [] : rows}
         loading={list.isFetching}
         locale={{

@@ -1,0 +1,41 @@
+import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
+import { ApiError } from '@liftcloud/client';
+
+/** A 409 rule.boundElsewhere answer: the device is bound to another elevator and may be moved with replace. */
+export function boundElsewhere(error: unknown): ApiError | null {
+  return error instanceof ApiError &&
+    error.status === 409 &&
+    error.fieldErrors.some((e) => e.rule === 'rule.boundElsewhere')
+    ? error
+    : null;
+}
+
+type ModalApi = Omit<ModalStaticFunctions, 'warn'>;
+
+/**
+ * Send; when the server answers boundElsewhere, ask "replace?" with its own message and, on OK, send again
+ * with replace. Resolves null when the person declined.
+ */
+export async function withReplaceConfirm<T>(
+  modal: ModalApi,
+  texts: { title: string; ok: string; cancel: string },
+  send: (replace: boolean) => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await send(false);
+  } catch (error) {
+    const conflict = boundElsewhere(error);
+    if (!conflict) throw error;
+    const agreed = await new Promise<boolean>((resolve) =>
+      modal.confirm({
+        title: texts.title,
+        content: conflict.fieldErrors.find((e) => e.rule === 'rule.boundElsewhere')?.message ?? conflict.message,
+        okText: texts.ok,
+        cancelText: texts.cancel,
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+    return agreed ? send(true) : null;
+  }
+}

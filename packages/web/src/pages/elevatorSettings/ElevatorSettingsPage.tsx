@@ -1,0 +1,37 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { elevatorUser, faultTemplate, floorDisplayTemplate } from '@liftcloud/client';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { defaultColumns } from '../../components/crud/defaultColumns';
+import { useEntityOptions } from '../../components/options/useEntityOptions';
+
+/** Fault templates, floor display templates and the elevator-user relation. */
+export default function ElevatorSettingsPage() {
+  const { t } = useTranslation();
+  const options = {
+    elevatorId: useEntityOptions('elevator'),
+    companyId: useEntityOptions('company'),
+    userId: useEntityOptions('user'),
+  };
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'faults',
+          label: t('registry.faultTemplates'),
+          children: <CrudPage entity={faultTemplate} columns={defaultColumns(faultTemplate)} />,
+        },
+        {
+          key: 'floors',
+          label: t('registry.floorTemplates'),
+          children: <CrudPage entity={floorDisplayTemplate} columns={defaultColumns(floorDisplayTemplate)} />,
+        },
+        {
+          key: 'users',
+          label: t('registry.elevatorUsers'),
+          children: <CrudPage entity={elevatorUser} columns={defaultColumns(elevatorUser)} formOptions={options} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { elevator, elevatorPart, floorMapping } from '@liftcloud/client';
+import { Button, Drawer, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLanguage } from '../../app/ConsoleContext';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { ExportButton } from '../../components/files/ExportButton';
+import { ImportButton } from '../../components/files/ImportButton';
+import { useEntityOptions } from '../../components/options/useEntityOptions';
+import type { Row } from '../../components/list/fieldColumns';
+import { DetailTable } from './DetailTable';
+
+const COLUMNS = ['name', 'no', 'registerCode', 'elevatorType', 'dtuCode', 'floors', 'useUnitName', 'useStatus'];
+
+/** Elevators (index 110): the record, its floors (floor mappings) and parts in a drawer, maintainers in the form. */
+export default function ElevatorsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [open, setOpen] = useState<Row | null>(null);
+  const useUnits = useEntityOptions('useUnit');
+  const companies = useEntityOptions('company');
+  const users = useEntityOptions('user');
+  const faultTemplates = useEntityOptions('faultTemplate');
+  const floorTemplates = useEntityOptions('floorDisplayTemplate');
+  const qualityBodies = useEntityOptions('qualityBody');
+  return (
+    <>
+      <CrudPage
+        entity={elevator}
+        columns={COLUMNS}
+        formOptions={{
+          useUnitId: useUnits,
+          propertyCompanyId: companies,
+          maintenanceCompanyId: companies,
+          manufacturerId: companies,
+          installationCompanyId: companies,
+          modificationCompanyId: companies,
+          qualityBodyId: qualityBodies,
+          maintainerIds: users,
+          faultTemplateId: faultTemplates,
+          floorDisplayTemplateId: floorTemplates,
+        }}
+        toolbarExtra={
+          <>
+            <ImportButton entity="elevator" />
+            <ExportButton entity={elevator} />
+          </>
+        }
+        extraActions={(row) => (
+          <>
+            <Button size="small" type="link" onClick={() => setOpen(row)} data-testid={`floors-${row.id}`}>
+              {t('registry.floors')}
+            </Button>
+            <Link to={`/singleMonitor/${row.id}`} data-testid={`monitor-${row.id}`}>
+              {t('monitoring.openMonitor')}
+            </Link>
+          </>
+        )}
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        size={900}
+        title={open ? `${String(open.name)} · ${elevator.label[language]}` : ''}
+        destroyOnHidden
+      >
+        {open ? (
+          <Tabs
+            items={[
+              {
+                key: 'floors',
+                label: t('registry.floors'),
+                children: (
+                  <DetailTable
+                    entity={floorMapping}
+                    parent={{ elevatorId: open.id }}
+                    columns={['actualFloor', 'displayedFloor', 'stopsAtFloor', 'statusFloorCode', 'faultFloorCode']}
+                    sortBy="actualFloor"
+                  />
+                ),
+              },
+              {
+                key: 'parts',
+                label: t('registry.parts'),
+                children: (
+                  <DetailTable entity={elevatorPart} parent={{ elevatorId: open.id }} columns={elevatorPartColumns} />
+                ),
+              },
+            ]}
+          />
+        ) : null}
+      </Drawer>
+    </>
+  );
+}
+
+const elevatorPartColumns = Object.keys(elevatorPart.fields)
+  .filter((k) => k !== 'elevatorId')
+  .slice(0, 6);

@@ -1,0 +1,59 @@
+import { App, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { camera, programCard, smartScreen } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { defaultColumns } from '../../components/crud/defaultColumns';
+import { withReplaceConfirm } from '../../components/crud/replaceConflict';
+import { useEntityOptions } from '../../components/options/useEntityOptions';
+
+/** Smart screens (a screen bound elsewhere asks "replace?"), program cards and cameras. */
+export default function SmartDevicesPage() {
+  const { t } = useTranslation();
+  const { client } = useConsole();
+  const { modal } = App.useApp();
+  const elevators = useEntityOptions('elevator');
+  const companies = useEntityOptions('company');
+  const programs = useEntityOptions('programCard');
+  const options = { elevatorId: elevators, companyId: companies, programCardId: programs };
+  const saveScreen = (body: Record<string, unknown>) =>
+    withReplaceConfirm(
+      modal,
+      { title: t('registry.replaceTitle'), ok: t('common.ok'), cancel: t('common.cancel') },
+      (replace) =>
+        body.id
+          ? client.http.put('smartScreens', body, replace ? { query: { replace: 'true' } } : {})
+          : client.http.post('smartScreens', body, replace ? { query: { replace: 'true' } } : {}),
+    ).then((saved) => {
+      if (saved === null) throw new Error(t('common.cancel'));
+      return saved;
+    });
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'screens',
+          label: t('registry.smartScreens'),
+          children: (
+            <CrudPage
+              entity={smartScreen}
+              columns={defaultColumns(smartScreen)}
+              formOptions={options}
+              save={saveScreen}
+            />
+          ),
+        },
+        {
+          key: 'programs',
+          label: t('registry.programCards'),
+          children: <CrudPage entity={programCard} columns={defaultColumns(programCard)} formOptions={options} />,
+        },
+        {
+          key: 'cameras',
+          label: t('registry.cameras'),
+          children: <CrudPage entity={camera} columns={defaultColumns(camera)} formOptions={options} />,
+        },
+      ]}
+    />
+  );
+}

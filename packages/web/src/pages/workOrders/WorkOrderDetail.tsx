@@ -1,0 +1,183 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tag, Timeline } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, translate, workOrder, workOrderState, type UserAction } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import { LIVE_TYPE } from '../monitor/useElevatorState';
+import { useLiveFrames } from '../../live/liveFrames';
+
+interface Detail {
+  order: Record<string, unknown>;
+  allowedActions: UserAction[];
+  people: { userId: number; name: string; role: string }[];
+  timeline: {
+    action: string;
+    fromState: number | null;
+    toState: number;
+    userName: string | null;
+    note: string | null;
+    time: number;
+  }[];
+}
+
+const SHOWN = [
+  'workOrderNo',
+  'elevatorName',
+  'address',
+  'deviceCode',
+  'type',
+  'recordState',
+  'alarmTime',
+  'callTime',
+  'finishTime',
+  'handling',
+  'faultReason',
+  'revocationReason',
+] as const;
+
+/** A work order: its fields, people, tracking timeline and (unless read-only) the actions allowed now. */
+export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
+  const { t } = useTranslation();
+  const { client, language } = useConsole();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
+  const [form] = Form.useForm();
+  const key = ['workOrders', 'detail', props.id];
+  const detail = useQuery({ queryKey: key, queryFn: () => client.http.get<Detail>(`workOrders/${props.id}/detail`) });
+  useLiveFrames(
+    () => void queryClient.invalidateQueries({ queryKey: key }),
+    (frame) => frame.type === LIVE_TYPE.workOrder && Number(frame.data.id) === props.id,
+  );
+  const act = useMutation({
+    mutationFn: ({ action, body }: { action: UserAction; body?: Record<string, string> }) =>
+      client.http.post<null>(`workOrders/${props.id}/${action}`, body ?? {}),
+    onSuccess: () => {
+      setAsking(null);
+      message.success(translate(language, 'outcome.done'));
+      void queryClient.invalidateQueries({ queryKey: ['workOrders'] });
+    },
+    // a 409 (someone else moved the order first) is reported as the server words it; show the order as it is now
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const data = detail.data;
+  const order = data?.order ?? {};
+  const run = (action: UserAction) => {
+    if (action === 'finish' || action === 'cancel') setAsking(action);
+    else act.mutate({ action });
+  };
+  const submit = async () => {
+    const values = (await form.validateFields()) as Record<string, string>;
+    act.mutate({ action: asking!, body: values });
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="work-order-detail">
+      <Card
+        title={`${workOrder.label[language]} ${String(order.workOrderNo ?? '')}`}
+        loading={detail.isLoading}
+        extra={
+          <Tag color="blue" data-testid="work-order-state">
+            {enumLabel(workOrderState, order.recordState as number | null, language)}
+          </Tag>
+        }
+      >
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, md: 2 }}
+          items={SHOWN.map((k) => {
+            const field = workOrder.fields[k];
+            const value = order[k];
+            return {
+              key: k,
+              label: field.label[language],
+              children:
+                field.kind === 'enum' && field.enumDef
+                  ? enumLabel(field.enumDef, value as number | null, language)
+                  : value == null
+                    ? '-'
+                    : String(value),
+            };
+          })}
+        />
+        {props.readOnly || !data ? null : (
+          <Space style={{ marginTop: 16 }} wrap data-testid="work-order-actions">
+            {data.allowedActions.map((action) => (
+              <Button
+                key={action}
+                type={action === 'cancel' ? 'default' : 'primary'}
+                danger={action === 'cancel'}
+                loading={act.isPending && act.variables?.action === action}
+                onClick={() => run(action)}
+                data-testid={`action-${action}`}
+              >
+                {t(`monitoring.${action}`)}
+              </Button>
+            ))}
+          </Space>
+        )}
+      </Card>
+      <Card title={t('monitoring.people')} size="small">
+        {data && data.people.length > 0 ? (
+          <Space wrap>
+            {data.people.map((p) => (
+              <Tag key={`${p.userId}:${p.role}`}>
+                {p.name} · {p.role}
+              </Tag>
+            ))}
+          </Space>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('monitoring.noPeople')} />
+        )}
+      </Card>
+      <Card title={t('monitoring.timeline')} size="small" data-testid="work-order-timeline">
+        <Timeline
+          items={(data?.timeline ?? []).map((step, i) => ({
+            key: i,
+            content: (
+              <>
+                <b>{enumLabel(workOrderState, step.toState, language)}</b> · {step.action}
+                {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
+                {step.note ? <div>{step.note}</div> : null}
+              </>
+            ),
+          }))}
+        />
+      </Card>
+      <Modal
+        open={asking !== null}
+        title={asking ? t(`monitoring.${asking}`) : ''}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        confirmLoading={act.isPending}
+        onOk={() => void submit().catch(() => undefined)}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false} data-testid={`form-${asking ?? ''}`}>
+          {asking === 'finish' ? (
+            <>
+              <Form.Item name="handling" label={workOrder.fields.handling.label[language]}>
+                <Input.TextArea maxLength={1000} rows={3} />
+              </Form.Item>
+              <Form.Item name="faultReason" label={workOrder.fields.faultReason.label[language]}>
+                <Input.TextArea maxLength={500} rows={2} />
+              </Form.Item>
+            </>
+          ) : (
+            <Form.Item
+              name="reason"
+              label={t('monitoring.cancelReason')}
+              rules={[{ required: true, whitespace: true, message: t('common.enter') }]}
+            >
+              <Input.TextArea maxLength={500} rows={3} />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

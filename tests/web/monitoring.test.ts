@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import { upTopic } from '@liftcloud/client';
+import { tokenOf } from '../support/server.js';
+import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+
+function connect(url: string, username: string, password: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      username,
+      password,
+      clientId: `web-${username}`,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+const publish = (c: MqttClient, topic: string, payload: object) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(topic, JSON.stringify(payload), { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+  );
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'monitoring screens',
+  { timeout: BROWSER_TEST_TIMEOUT * 3 },
+  () => {
+    let fx: ConsoleFixture;
+    let device: MqttClient | undefined;
+    beforeAll(async () => {
+      fx = await startConsole();
+    });
+    afterAll(async () => {
+      device?.end(true);
+      await fx?.close();
+    });
+
+    it('shows a live state and alarm on the single monitor, the repair notice, and takes the order to confirmed', async () => {
+      const admin = await fx.server.login('admin');
+      const dtu = '86155500001';
+      const lift = await admin.entities.elevator.save({
+        name: 'Live Lift',
+        factoryNo: 'LL-1',
+        elevatorType: 1,
+        useStatus: 1,
+        maintenanceCompanyId: fx.server.demo.companies.maintenance,
+      });
+      const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
+      const json = { 'content-type': 'application/json' };
+      const token = tokenOf(admin);
+      await fx.server.fetch(`gatewayDevices/${gw.id}/bind`, {
+        method: 'PUT',
+        token,
+        headers: json,
+        body: JSON.stringify({ elevatorId: lift.id }),
+      });
+      const cred = await fx.server.fetch(`gatewayDevices/${gw.id}/credentials`, {
+        method: 'POST',
+        token,
+        headers: json,
+        body: '{}',
+      });
+      device = await connect(fx.server.mqttUrl, dtu, (cred.body.data as { secret: string }).secret);
+
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: `/singleMonitor/${lift.id}` });
+      const tile = page.getByTestId(`elevator-tile-${lift.id}`);
+      await tile.waitFor();
+      await page.waitForTimeout(1500); // the live channel's hello
+      const now = Date.now();
+      await publish(device, upTopic(dtu, 'status'), {
+        id: 's-1',
+        ts: now,
+        floor: 7,
+        direction: 1,
+        door: 0,
+        run: 1,
+        flags: [9],
+      });
+      await expect.poll(() => tile.getAttribute('data-floor'), { timeout: 20_000 }).toBe('7');
+      await publish(device, upTopic(dtu, 'alarm'), { id: 'a-1', ts: now + 1, type: 1, floor: 7 });
+      await tile.getByTestId('live-alarm').waitFor({ timeout: 20_000 });
+      await fx.shot(page, 'single-monitor-alarm-en-US');
+
+      await page.goto(`${fx.base}/workOrder`);
+      await page.locator('.ant-notification').getByText('Live Lift').first().waitFor({ timeout: 30_000 });
+      await fx.shot(page, 'repair-notice-en-US');
+      const order = (await admin.entities.workOrder.list({ elevatorId: lift.id })).records[0]!;
+      expect(order.recordState).toBe(0);
+
+      await page.goto(`${fx.base}/workOrder/${order.id}`);
+      const state = page.getByTestId('work-order-state');
+      await expect.poll(() => state.innerText()).toBe('Alarm reported');
+      await page.getByTestId('action-receive').click();
+      await expect.poll(() => state.innerText()).toBe('Received');
+      await page.getByTestId('action-arrive').click();
+      await expect.poll(() => state.innerText()).toBe('On site');
+      await page.getByTestId('action-finish').click();
+      await page.getByTestId('form-finish').locator('#handling').fill('Released the passengers, reset the controller');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => state.innerText()).toBe('Completed');
+      await page.getByTestId('action-confirm').click();
+      await expect.poll(() => state.innerText()).toBe('Confirmed');
+      await expect
+        .poll(() => page.getByTestId('work-order-timeline').locator('.ant-timeline-item').count())
+        .toBeGreaterThanOrEqual(4);
+      await page.waitForTimeout(300);
+      await fx.shot(page, 'work-order-confirmed-en-US');
+      await context.close();
+    });
+  },
+);

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { tokenOf } from '../support/server.js';
+import { xlsx, type Cell } from '../support/xlsx.js';
+import {
+  chromiumMissing,
+  listState,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
+
+/** Open an antd select of a form field and take its first choice. */
+async function chooseFirst(page: Page, scope: Locator, id: string): Promise<void> {
+  await scope
+    .locator('.ant-form-item', { has: page.locator(`#${id}`) })
+    .locator('.ant-select')
+    .click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+}
+
+const HEADER: Cell[] = [
+  'Elevator name',
+  'Register code',
+  'Factory no.',
+  'Elevator type',
+  'DTU number',
+  'Use unit',
+  'Access date',
+];
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'registry screens',
+  { timeout: BROWSER_TEST_TIMEOUT * 2 },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
+    });
+    afterAll(async () => fx?.close());
+
+    it('creates an elevator and its floors; a floor above 64 is refused', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/elevator' });
+      await listState(page, 'list-elevator');
+      await page.getByTestId('create-button').click();
+      const form = page.getByTestId('form-elevator');
+      await form.locator('#name').fill('Browser Lift 1');
+      await form.locator('#factoryNo').fill('BL-0001');
+      await chooseFirst(page, form, 'elevatorType');
+      await chooseFirst(page, form, 'useStatus');
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+      const admin = await fx.server.login('admin');
+      const lift = (await admin.entities.elevator.list({ name: 'Browser Lift 1' })).records[0]!;
+      expect(lift).toBeDefined();
+
+      await page.goto(`${fx.base}/elevator?name=Browser%20Lift%201`);
+      await listState(page, 'list-elevator');
+      await page.getByTestId(`floors-${lift.id}`).click();
+      const floors = page.getByTestId('detail-floorMapping');
+      for (const floor of [1, 2]) {
+        await floors.getByTestId('create-floorMapping').click();
+        const f = page.getByTestId('form-floorMapping');
+        await f.locator('#actualFloor').fill(String(floor));
+        await f.locator('#displayedFloor').fill(`F${floor}`);
+        await f.locator('#statusFloorCode').fill(String(floor));
+        await f.locator('#faultFloorCode').fill(String(floor));
+        await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+        await f.waitFor({ state: 'detached' });
+      }
+      await expect.poll(() => floors.locator('.ant-table-row').count()).toBe(2);
+      await floors.getByTestId('create-floorMapping').click();
+      const high = page.getByTestId('form-floorMapping');
+      await high.locator('#actualFloor').fill('65');
+      await high.locator('#displayedFloor').fill('F65');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await high.locator('.ant-form-item-explain-error').first().waitFor();
+      await page.waitForTimeout(300);
+      await fx.shot(page, 'elevator-floors-en-US');
+      expect((await admin.entities.floorMapping.list({ elevatorId: lift.id })).total).toBe(2);
+      await context.close();
+    });
+
+    it('binds a gateway to an elevator that has one, after the replace question', async () => {
+      const admin = await fx.server.login('admin');
+      const lift = await admin.entities.elevator.save({
+        name: 'Bind Lift',
+        factoryNo: 'BL-B',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const first = await admin.entities.gatewayDevice.save({ dtuCode: '86199900001' });
+      const second = await admin.entities.gatewayDevice.save({ dtuCode: '86199900002' });
+      await fx.server.fetch(`gatewayDevices/${first.id}/bind`, {
+        method: 'PUT',
+        token: tokenOf(admin),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ elevatorId: lift.id }),
+      });
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/device?dtuCode=86199900002' });
+      await listState(page, 'list-gatewayDevice');
+      // blacklist with nothing chosen: the client rule's message
+      await page.getByTestId('blacklist-on').click();
+      await page.locator('.ant-message').getByText('choose a gateway device first').waitFor();
+      await page.getByTestId(`bind-${second.id}`).click();
+      await page.getByTestId('bind-elevator').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Bind Lift' }).click();
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.locator('.ant-modal-confirm-content').getByText('replace the binding?').waitFor();
+      await fx.shot(page, 'gateway-replace-en-US');
+      await confirm.getByRole('button', { name: 'OK' }).click();
+      await expect.poll(async () => (await admin.entities.gatewayDevice.get(second.id)).elevatorId).toBe(lift.id);
+      expect((await admin.entities.gatewayDevice.get(first.id)).elevatorId).toBeNull();
+
+      await page.getByTestId(`credentials-${second.id}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => page.getByTestId('gateway-secret').innerText()).toMatch(/^gw_/);
+      await context.close();
+    });
+
+    it('imports network applications: a bad row is reported, the fixed file goes in', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/elevatorNetApply' });
+      await listState(page, 'list-netApply');
+      const bad = await xlsx([
+        HEADER,
+        ['Web Apply 1', 'WRC-1', null, 'Traction passenger', '86177700001', 'Unit', null],
+        [null, 'WRC-2', null, 'Traction passenger', '86177700002', 'Unit', null],
+      ]);
+      const input = page.getByTestId('import-file');
+      await input.setInputFiles({ name: 'apply.xlsx', mimeType: 'application/octet-stream', buffer: bad });
+      const errors = page.getByTestId('import-errors');
+      await errors.waitFor();
+      const row = errors.locator('.ant-table-row').first();
+      await expect.poll(() => row.innerText()).toMatch(/3\s+Elevator name\s+Elevator name: cannot be empty/);
+      await page.waitForTimeout(300);
+      await fx.shot(page, 'import-errors-en-US');
+      const fixed = await xlsx([
+        HEADER,
+        ['Web Apply 1', 'WRC-1', null, 'Traction passenger', '86177700001', 'Unit', null],
+        ['Web Apply 2', 'WRC-2', null, 'Traction passenger', '86177700002', 'Unit', null],
+      ]);
+      await input.setInputFiles({ name: 'apply.xlsx', mimeType: 'application/octet-stream', buffer: fixed });
+      await page.locator('.ant-message').getByText('2 created').waitFor();
+      await errors.waitFor({ state: 'hidden' });
+      const admin = await fx.server.login('admin');
+      expect((await admin.entities.netApply.list({ elevatorName: 'Web Apply' })).total).toBe(2);
+      await context.close();
+    });
+  },
+);
