@@ -102,7 +102,7 @@ describe('terminal behaviour', () => {
 COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _liftctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
       return spawnSync('bash', ['-c', program], { encoding: 'utf8' }).stdout.trim().split('\n');
     };
-    expect(complete('liftctl com')).toEqual(['completion', 'company']);
+    expect(complete('liftctl comp')).toEqual(['completion', 'company']);
     expect(complete('liftctl company ')).toEqual(expect.arrayContaining(['list', 'get', 'export']));
     expect(complete('liftctl company list --pa')).toEqual(['--parent-id', '--page-no', '--page-size']);
     expect(complete('liftctl -o json use-unit l')).toEqual(['list']);

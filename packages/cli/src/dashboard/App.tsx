@@ -199,7 +199,11 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     }
   };
 
+  // Input may arrive before the effects of the latest render ran: the handler reads the latest state from a ref.
+  const latest = useRef({ pane, detail, counts, open });
+  latest.current = { pane, detail, counts, open };
   useInput((input, key) => {
+    const { pane, detail, counts, open } = latest.current;
     if (input === 'q' || (key.ctrl && input === 'c')) {
       exit();
       return;
@@ -209,7 +213,9 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       return;
     }
     const move = (by: number) => setPane((p) => PANES[(PANES.indexOf(p) + by + PANES.length) % PANES.length]!);
-    if ((key.tab && key.shift) || key.leftArrow) move(-1);
+    // Keys typed fast (or sent by tmux) can arrive as one chunk: "\t\t" is two tabs.
+    if (/^\t{2,}$/.test(input)) move(input.length);
+    else if ((key.tab && key.shift) || key.leftArrow) move(-1);
     else if (key.tab || key.rightArrow) move(1);
     else if (key.upArrow || input === 'k') setSelected((s) => ({ ...s, [pane]: Math.max(0, s[pane] - 1) }));
     else if (key.downArrow || input === 'j')

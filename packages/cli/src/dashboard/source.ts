@@ -40,7 +40,10 @@ export function serverSource(ctx: Context, client: LiftCloudClient, session: Liv
     },
     orderDetail: async (id) => {
       const detail = await ctx.call(() => detailOf(client, id), { spinner: false });
-      return renderDetail(detail, false).split('\n');
+      // Fields without a value are left out: the timeline must fit on the screen.
+      return renderDetail(detail, false)
+        .split('\n')
+        .filter((line) => !/ {2}$/.test(line) && line.trim() !== '');
     },
     subscribe: (onFrame, onNotice) => openLiveChannel({ ...session, onFrame, onNotice }).close,
     stateLabel,

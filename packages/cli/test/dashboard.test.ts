@@ -1,0 +1,138 @@
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelNotice, LiveFrame } from '../src/live/channel.js';
+import type { DashboardSource, GatewayRow, OrderRow } from '../src/dashboard/App.js';
+import { Dashboard } from '../src/dashboard/App.js';
+import { ensureBuilt, runCli } from './helpers/cli.js';
+
+const TEXT = {
+  alarms: 'Alarms',
+  gateways: 'Gateways',
+  orders: 'Open work orders',
+  online: 'online',
+  offline: 'offline',
+  noAlarms: 'No alarms since start',
+  noOrders: 'No open orders',
+  noGateways: 'No gateways',
+  keys: 'tab/←→ pane · ↑↓ move · Enter open · q quit',
+  detailKeys: 'Esc/Enter back · q quit',
+  loading: 'loading…',
+  connected: 'live',
+  reconnecting: 'reconnecting',
+  disconnected: 'disconnected',
+};
+const STATES = ['Reported', 'Received', 'On site'];
+
+/** A source the test drives: gateways and orders it returns, frames it pushes. */
+function stubSource() {
+  let push: (frame: LiveFrame) => void = () => undefined;
+  let notify: (notice: ChannelNotice) => void = () => undefined;
+  const state = {
+    gateways: [
+      { id: 1, dtuCode: '86100000001', online: true, elevatorName: 'Lift A', lastReportTime: null },
+      { id: 2, dtuCode: '86100000002', online: false, elevatorName: 'Lift B', lastReportTime: null },
+    ] as GatewayRow[],
+    orders: [
+      { id: 7, workOrderNo: 'R7', recordState: 0, elevatorName: 'Lift A', alarmTime: null, paused: false },
+      { id: 8, workOrderNo: 'R8', recordState: 1, elevatorName: 'Lift B', alarmTime: null, paused: false },
+      { id: 9, workOrderNo: 'R9', recordState: 6, elevatorName: 'Lift B', alarmTime: null, paused: false },
+    ] as OrderRow[],
+    closed: false,
+    detailAsked: [] as number[],
+  };
+  const source: DashboardSource = {
+    title: 'LiftCloud · test',
+    gateways: async () => state.gateways,
+    workOrders: async () => state.orders,
+    orderDetail: async (id) => {
+      state.detailAsked.push(id);
+      return [`Order ${id}`, 'Allowed now: receive, cancel', 'Timeline:', 'report  Reported'];
+    },
+    subscribe: (onFrame, onNotice) => {
+      push = onFrame;
+      notify = onNotice;
+      return () => void (state.closed = true);
+    },
+    stateLabel: (s) => STATES[s] ?? String(s),
+    text: TEXT,
+  };
+  return { source, state, push: (f: LiveFrame) => push(f), notify: (n: ChannelNotice) => notify(n) };
+}
+
+const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 100 && !check(); i++) await tick(20);
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('dashboard view (ink-testing-library)', () => {
+  it('shows alarms as they arrive, gateways online and offline, open orders by state; keys move and open', async () => {
+    const stub = stubSource();
+    let painted = 0;
+    const app = render(createElement(Dashboard, { source: stub.source, onFirstPaint: () => painted++ }));
+    const frame = () => app.lastFrame() ?? '';
+    await until(() => frame().includes('86100000002'), 'the gateways');
+    expect(painted).toBe(1);
+    expect(frame()).toContain('No alarms since start');
+    expect(frame()).toContain('online 1 · offline 1');
+    // Open orders only (state 6 is final), counted by state.
+    expect(frame()).toContain('Open work orders (2)');
+    expect(frame()).toContain('Reported 1 · Received 1');
+    expect(frame()).not.toContain('R9');
+
+    stub.notify({ kind: 'open', reconnected: false });
+    stub.push({
+      type: 1,
+      event: 'alarm',
+      data: { dtu: '86100000001', elevatorId: 3, elevatorName: 'Lift A', type: 1, floor: 7 },
+    });
+    stub.push({ type: 3, event: 'status', data: { dtu: '86100000002', floor: 1 } });
+    await until(() => frame().includes('Alarms (1)'), 'the alarm');
+    expect(frame()).toContain('Lift A #3');
+    expect(frame()).toContain('live');
+    // A status frame from the offline gateway marks it online.
+    await until(() => frame().includes('online 2 · offline 0'), 'the gateway online');
+
+    // Enter on the alarm pane opens the alarm; Esc goes back.
+    app.stdin.write('\r');
+    await until(() => frame().includes('people trapped, floor 7'), 'the alarm detail').catch((e: Error) => {
+      throw new Error(`${e.message}\n${frame()}`);
+    });
+    expect(frame()).toContain('Esc/Enter back');
+    app.stdin.write('\u001b');
+    await until(() => frame().includes('Alarms (1)'), 'back to the panes');
+
+    // Tab twice to the orders, down to the second, Enter: its detail from the source.
+    app.stdin.write('\t');
+    await tick();
+    app.stdin.write('\t');
+    await tick();
+    app.stdin.write('\u001b[B');
+    await tick();
+    app.stdin.write('\r');
+    await until(() => frame().includes('Order 8'), 'the order detail');
+    expect(stub.state.detailAsked).toEqual([8]);
+    expect(frame()).toContain('Allowed now: receive, cancel');
+
+    stub.notify({ kind: 'lost', reason: 'closed', attempt: 1, of: 3, delayMs: 5000 });
+    await until(() => frame().includes('reconnecting (1/3)'), 'the reconnect notice');
+
+    app.stdin.write('q');
+    await tick(50);
+    expect(stub.state.closed).toBe(true);
+    app.unmount();
+  });
+});
+
+describe('dashboard without a terminal', () => {
+  beforeAll(ensureBuilt);
+  it('refuses and suggests -o json commands (exit 2)', async () => {
+    const result = await runCli(['dashboard']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The dashboard needs a terminal');
+    expect(result.stderr).toContain('liftctl alarms tail -o jsonl');
+    expect(result.stderr).toContain('liftctl work-orders list --all -o json');
+    expect(result.stdout).toBe('');
+  });
+});
