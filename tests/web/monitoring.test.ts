@@ -88,6 +88,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       await page.goto(`${fx.base}/workOrder`);
       await page.locator('.ant-notification').getByText('Live Lift').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(800); // let the notice finish sliding in
       await fx.shot(page, 'repair-notice-en-US');
       const order = (await admin.entities.workOrder.list({ elevatorId: lift.id })).records[0]!;
       expect(order.recordState).toBe(0);

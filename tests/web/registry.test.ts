@@ -17,6 +17,7 @@ async function chooseFirst(page: Page, scope: Locator, id: string): Promise<void
     .locator('.ant-select')
     .click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
 }
 
 const HEADER: Cell[] = [
@@ -108,6 +109,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
       const confirm = page.locator('.ant-modal-confirm');
       await confirm.locator('.ant-modal-confirm-content').getByText('replace the binding?').waitFor();
+      await page.waitForTimeout(500); // let the question finish fading in
       await fx.shot(page, 'gateway-replace-en-US');
       await confirm.getByRole('button', { name: 'OK' }).click();
       await expect.poll(async () => (await admin.entities.gatewayDevice.get(second.id)).elevatorId).toBe(lift.id);

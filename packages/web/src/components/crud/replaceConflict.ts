@@ -14,15 +14,15 @@ type ModalApi = Omit<ModalStaticFunctions, 'warn'>;
 
 /**
  * Send; when the server answers boundElsewhere, ask "replace?" with its own message and, on OK, send again
- * with replace. Resolves null when the person declined.
+ * with replace. Resolves { sent: false } when the person declined.
  */
 export async function withReplaceConfirm<T>(
   modal: ModalApi,
   texts: { title: string; ok: string; cancel: string },
   send: (replace: boolean) => Promise<T>,
-): Promise<T | null> {
+): Promise<{ sent: true; answer: T } | { sent: false }> {
   try {
-    return await send(false);
+    return { sent: true, answer: await send(false) };
   } catch (error) {
     const conflict = boundElsewhere(error);
     if (!conflict) throw error;
@@ -36,6 +36,6 @@ export async function withReplaceConfirm<T>(
         onCancel: () => resolve(false),
       }),
     );
-    return agreed ? send(true) : null;
+    return agreed ? { sent: true, answer: await send(true) } : { sent: false };
   }
 }

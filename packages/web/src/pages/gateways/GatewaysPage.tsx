@@ -60,8 +60,8 @@ export default function GatewaysPage() {
         (replace) =>
           client.http.put<null>(`gatewayDevices/${id}/bind`, { elevatorId: to, ...(replace ? { replace } : {}) }),
       ),
-    onSuccess: (answer) => {
-      if (answer === null) return;
+    onSuccess: (outcome) => {
+      if (!outcome.sent) return;
       setBinding(null);
       done();
     },

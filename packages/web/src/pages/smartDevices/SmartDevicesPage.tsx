@@ -24,9 +24,10 @@ export default function SmartDevicesPage() {
         body.id
           ? client.http.put('smartScreens', body, replace ? { query: { replace: 'true' } } : {})
           : client.http.post('smartScreens', body, replace ? { query: { replace: 'true' } } : {}),
-    ).then((saved) => {
-      if (saved === null) throw new Error(t('common.cancel'));
-      return saved;
+    ).then((outcome) => {
+      // declined: the form stays open, nothing is reported
+      if (!outcome.sent) return Promise.reject(new Error(t('common.cancel')));
+      return outcome.answer;
     });
   return (
     <Tabs
