@@ -135,6 +135,18 @@ describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (di
     expect(s.app.monitoring.ingest.stats.duplicates).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps up with more messages in flight than one batch holds', async () => {
+    const before = (await admin.entities.eventRecord.list({ elevatorId: gw.elevatorId, kind: 'call' })).total;
+    await Promise.all(
+      Array.from({ length: 1200 }, () =>
+        publish(device, upTopic(gw.dtu, 'event'), msg({ kind: 'call', durationSeconds: 5 })),
+      ),
+    );
+    expect((await admin.entities.eventRecord.list({ elevatorId: gw.elevatorId, kind: 'call' })).total).toBe(
+      before + 1200,
+    );
+  });
+
   it('keeps the latest state of the elevator and marks it online', async () => {
     await publish(device, upTopic(gw.dtu, 'status'), msg({ floor: 12, direction: 1, door: 0, run: 1, flags: [7] }));
     const token = tokenOf(admin);

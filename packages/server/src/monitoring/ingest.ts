@@ -125,6 +125,9 @@ export class Ingest {
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, BATCH);
     if (!batch.length) return;
+    // More than a batch waiting: the next flush is due now. The senders are all waiting for their
+    // acknowledgements, so no new message would come to schedule it.
+    if (this.queue.length) this.kick(0);
     const events: LiveEvent[] = [];
     try {
       await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
