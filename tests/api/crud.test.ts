@@ -211,6 +211,21 @@ describe.each(DIALECTS)('entities and shell calls on %s', (dialect) => {
     expect((await s.fetch('companies', { token, language: 'it-Italy' })).body.message).toBe('Operazione riuscita');
   });
 
+  it('accepts an access token directly as a Bearer token, and offers no writes on read-only entities', async () => {
+    const admin = await s.login('admin');
+    const { token } = await admin.tokens.create('direct bearer');
+    expect((await s.fetch('auth/me', { token })).body.data).toMatchObject({ username: 'admin' });
+    const { ENTITIES } = await import('@liftcloud/client');
+    expect(ENTITIES.loginLog.readOnly).toBe(true);
+    const write = await s.fetch('loginLogs', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(write.status).toBe(404);
+  });
+
   it('answers an unknown API route with a 404 envelope', async () => {
     const admin = await s.login('admin');
     const r = await s.fetch('noSuchRoute?pageIndex=1', { token: admin.session.get()!.token });

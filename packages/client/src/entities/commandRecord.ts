@@ -7,6 +7,7 @@ export const commandRecord = defineEntity({
   name: 'commandRecord',
   label: L('远程指令', 'Remote command', 'Comando remoto'),
   path: 'commandRecords',
+  readOnly: true,
   fields: {
     gatewayId: required(ref(L('网关', 'Gateway', 'Gateway'))),
     dtuCode: readOnly(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),

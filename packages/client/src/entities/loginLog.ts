@@ -7,6 +7,7 @@ export const loginLog = defineEntity({
   name: 'loginLog',
   label: L('登录日志', 'Login log', 'Registro accessi'),
   path: 'loginLogs',
+  readOnly: true,
   fields: {
     userName: required(text(L('用户名', 'Username', 'Nome utente'), { max: 50 })),
     name: text(L('姓名', 'Name', 'Nome'), { max: 50 }),

@@ -8,6 +8,7 @@ export const messageRecord = defineEntity({
   name: 'messageRecord',
   label: L('消息记录', 'Message record', 'Registro messaggi'),
   path: 'messageRecords',
+  readOnly: true,
   fields: {
     referBizNo: text(L('关联业务号', 'Business reference', 'Riferimento'), { max: 50 }),
     type: required(enumOf(L('消息类型', 'Type', 'Tipo'), messageType)),

@@ -9,6 +9,7 @@ export const faultRecord = defineEntity({
   name: 'faultRecord',
   label: L('故障记录', 'Fault record', 'Registro guasti'),
   path: 'faultRecords',
+  readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     elevatorName: elevatorName(),
@@ -30,6 +31,7 @@ export const alarmRecord = defineEntity({
   name: 'alarmRecord',
   label: L('报警记录', 'Alarm record', 'Registro allarmi'),
   path: 'alarmRecords',
+  readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     elevatorName: elevatorName(),
@@ -49,6 +51,7 @@ export const eventRecord = defineEntity({
   name: 'eventRecord',
   label: L('事件记录', 'Event record', 'Registro eventi'),
   path: 'eventRecords',
+  readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     elevatorName: elevatorName(),
@@ -66,6 +69,7 @@ export const workOrder = defineEntity({
   name: 'workOrder',
   label: L('急修工单', 'Repair work order', 'Ordine di riparazione'),
   path: 'workOrders',
+  readOnly: true,
   fields: {
     workOrderNo: readOnly(text(L('工单编号', 'Work order no.', 'Numero ordine'), { max: 30 })),
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),

@@ -6,6 +6,7 @@ export const operationLog = defineEntity({
   name: 'operationLog',
   label: L('操作日志', 'Operation log', 'Registro operazioni'),
   path: 'operationLogs',
+  readOnly: true,
   fields: {
     userName: required(text(L('用户名', 'Username', 'Nome utente'), { max: 50 })),
     operateContent: required(text(L('操作内容', 'Operation', 'Operazione'), { max: 1000 })),

@@ -45,6 +45,8 @@ export interface EntityOptions<F extends Fields> {
   path: string;
   fields: F;
   filters?: Partial<Record<keyof F & string, FilterMode>>;
+  /** Kept by the server (logs, records from gateways): lists and gets only, no create, update or delete. */
+  readOnly?: boolean;
   /** Fields that must be unique within a tenant. */
   unique?: (keyof F & string)[];
   /**

@@ -55,7 +55,7 @@ export interface Exposure {
 const as = (t: unknown) => t as TableSpec;
 
 /** Every entity with plain CRUD routes; its permission indexes are the menu's (console-shell.md §2.2). */
-export const EXPOSED: Exposure[] = [
+const ROUTES: Exposure[] = [
   { table: as(tenantTable), read: 'superAdmin', write: 'superAdmin' },
   { table: as(companyTable), read: 12, write: 12 },
   { table: as(qualityBodyTable), read: -1, write: 12 },
@@ -63,11 +63,11 @@ export const EXPOSED: Exposure[] = [
   { table: as(userTable), read: 3, write: 3 },
   { table: as(roleTable), read: 5, write: 5 },
   { table: as(announcementTable), read: -1, write: 801 },
-  { table: as(messageRecordTable), read: 816, write: 816, readOnly: true },
-  { table: as(loginLogTable), read: 817, write: 817, readOnly: true },
-  { table: as(operationLogTable), read: 818, write: 818, readOnly: true },
+  { table: as(messageRecordTable), read: 816, write: 816 },
+  { table: as(loginLogTable), read: 817, write: 817 },
+  { table: as(operationLogTable), read: 818, write: 818 },
   { table: as(uiSettingTable), read: 'superAdmin', write: 'superAdmin' },
-  { table: as(accessTokenTable), read: -1, write: -1, readOnly: true },
+  { table: as(accessTokenTable), read: -1, write: -1 },
   // the elevator and device registry
   { table: as(elevatorTable), read: 110, write: 110 },
   { table: as(floorMappingTable), read: 110, write: 110 },
@@ -86,9 +86,15 @@ export const EXPOSED: Exposure[] = [
   { table: as(faultTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
   { table: as(floorDisplayTemplateTable), read: ELEVATOR_SETTINGS, write: ELEVATOR_SETTINGS },
   // live monitoring: written by the ingest and the work-order routes
-  { table: as(faultRecordTable), read: 117, write: 117, readOnly: true },
-  { table: as(alarmRecordTable), read: 341, write: 341, readOnly: true },
-  { table: as(eventRecordTable), read: 45, write: 45, readOnly: true },
-  { table: as(workOrderTable), read: 302, write: 302, readOnly: true },
-  { table: as(commandRecordTable), read: 9, write: 9, readOnly: true },
+  { table: as(faultRecordTable), read: 117, write: 117 },
+  { table: as(alarmRecordTable), read: 341, write: 341 },
+  { table: as(eventRecordTable), read: 45, write: 45 },
+  { table: as(workOrderTable), read: 302, write: 302 },
+  { table: as(commandRecordTable), read: 9, write: 9 },
 ];
+
+/** Read-only comes from the entity definition (access tokens have their own create and revoke routes). */
+export const EXPOSED: Exposure[] = ROUTES.map((e) => ({
+  ...e,
+  readOnly: e.readOnly ?? (e.table.entity.readOnly === true || e.table.entity.name === 'accessToken'),
+}));
