@@ -22,7 +22,7 @@ describe('simulate and gateway test against the real server', () => {
 
   it(
     'a reporting gateway passes, a silent and an unknown one fail: JSON summary, exit 4',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const silent = await provision(s, admin, '86100000051');
       const sim = startCli(

@@ -68,46 +68,54 @@ describe('live commands against the real server and its broker', () => {
     expect(tail.out.stderr).toContain('Could not reconnect to the live channel after 3 attempts');
   });
 
-  it('work-orders takes an order from 0 to 6, with the server’s 409s and a required cancel reason', async () => {
-    const e = env();
-    const run = (args: string[]) => runCli(args, { env: e });
-    const g = await provision(s, admin, '86100000033');
-    const d = await connectGateway(s.mqttUrl, g);
-    await publish(d, g.dtu, 'alarm', { type: 1, floor: 4 });
-    await d.endAsync();
-    const list = await run(['work-orders', 'list', '--elevator-id', String(g.elevatorId), '-o', 'json']);
-    expect(list.code, list.stderr).toBe(0);
-    const [order] = JSON.parse(list.stdout) as { id: number; recordState: number }[];
-    expect(order).toMatchObject({ recordState: 0 });
-    const id = String(order!.id);
+  it(
+    'work-orders takes an order from 0 to 6, with the server’s 409s and a required cancel reason',
+    { timeout: 90_000 },
+    async () => {
+      const e = env();
+      const run = (args: string[]) => runCli(args, { env: e });
+      const g = await provision(s, admin, '86100000033');
+      const d = await connectGateway(s.mqttUrl, g);
+      await publish(d, g.dtu, 'alarm', { type: 1, floor: 4 });
+      await d.endAsync();
+      const list = await run(['work-orders', 'list', '--elevator-id', String(g.elevatorId), '-o', 'json']);
+      expect(list.code, list.stderr).toBe(0);
+      const [order] = JSON.parse(list.stdout) as { id: number; recordState: number }[];
+      expect(order).toMatchObject({ recordState: 0 });
+      const id = String(order!.id);
 
-    const noReason = await run(['work-orders', 'cancel', id]);
-    expect(noReason.code).toBe(2);
-    expect(noReason.stderr).toContain('cancel needs a reason');
+      const noReason = await run(['work-orders', 'cancel', id]);
+      expect(noReason.code).toBe(2);
+      expect(noReason.stderr).toContain('cancel needs a reason');
 
-    expect((await run(['work-orders', 'receive', id])).stderr).toContain('now Received');
-    expect((await run(['work-orders', 'pause', id])).code).toBe(0);
-    const paused = await run(['work-orders', 'arrive', id]);
-    expect(paused.code).toBe(1);
-    expect(paused.stderr).toContain('A paused or stopped work order cannot be operated');
-    expect((await run(['work-orders', 'resume', id])).code).toBe(0);
-    expect((await run(['work-orders', 'arrive', id])).stderr).toContain('now On site');
-    const early = await run(['work-orders', 'confirm', id]);
-    expect(early.code).toBe(1);
-    expect(early.stderr).toContain('it cannot be confirmed now');
-    const finish = await run(['work-orders', 'finish', id, '--handling', 'reset', '--fault-reason', 'door sensor']);
-    expect(finish.stderr).toContain('now Completed');
-    const people = await run(['work-orders', 'people', 'add', id, '--user', '2', '--role', 'repair']);
-    expect(people.code, people.stderr).toBe(0);
-    const confirm = await run(['work-orders', 'confirm', id, '-o', 'json']);
-    expect(JSON.parse(confirm.stdout)).toMatchObject({ recordState: 6, handling: 'reset', faultReason: 'door sensor' });
+      expect((await run(['work-orders', 'receive', id])).stderr).toContain('now Received');
+      expect((await run(['work-orders', 'pause', id])).code).toBe(0);
+      const paused = await run(['work-orders', 'arrive', id]);
+      expect(paused.code).toBe(1);
+      expect(paused.stderr).toContain('A paused or stopped work order cannot be operated');
+      expect((await run(['work-orders', 'resume', id])).code).toBe(0);
+      expect((await run(['work-orders', 'arrive', id])).stderr).toContain('now On site');
+      const early = await run(['work-orders', 'confirm', id]);
+      expect(early.code).toBe(1);
+      expect(early.stderr).toContain('it cannot be confirmed now');
+      const finish = await run(['work-orders', 'finish', id, '--handling', 'reset', '--fault-reason', 'door sensor']);
+      expect(finish.stderr).toContain('now Completed');
+      const people = await run(['work-orders', 'people', 'add', id, '--user', '2', '--role', 'repair']);
+      expect(people.code, people.stderr).toBe(0);
+      const confirm = await run(['work-orders', 'confirm', id, '-o', 'json']);
+      expect(JSON.parse(confirm.stdout)).toMatchObject({
+        recordState: 6,
+        handling: 'reset',
+        faultReason: 'door sensor',
+      });
 
-    const detail = await run(['work-orders', 'get', id, '-o', 'json']);
-    const parsed = JSON.parse(detail.stdout) as { allowedActions: string[]; timeline: { action: string }[] };
-    expect(parsed.allowedActions).toEqual([]);
-    expect(parsed.timeline.map((t) => t.action)).toEqual(['report', 'receive', 'arrive', 'finish', 'confirm']);
-    const shown = await run(['work-orders', 'get', id]);
-    expect(shown.stdout).toContain('Allowed now: none');
-    expect(shown.stdout).toMatch(/finish\s+On site → Completed\s+admin\s+reset/);
-  });
+      const detail = await run(['work-orders', 'get', id, '-o', 'json']);
+      const parsed = JSON.parse(detail.stdout) as { allowedActions: string[]; timeline: { action: string }[] };
+      expect(parsed.allowedActions).toEqual([]);
+      expect(parsed.timeline.map((t) => t.action)).toEqual(['report', 'receive', 'arrive', 'finish', 'confirm']);
+      const shown = await run(['work-orders', 'get', id]);
+      expect(shown.stdout).toContain('Allowed now: none');
+      expect(shown.stdout).toMatch(/finish\s+On site → Completed\s+admin\s+reset/);
+    },
+  );
 });

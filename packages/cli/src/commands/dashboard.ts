@@ -4,6 +4,7 @@ import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { liveSession, type LiveSession } from '../live/session.js';
+import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
 
@@ -44,10 +45,15 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
   const client = await ctx.authedClient();
   const source = serverSource(ctx, client, session);
   let firstPaintMs = 0;
-  const onFirstPaint = () => (firstPaintMs = performance.now() - started);
+  // performance.now() counts from the start of the process: the figure includes Node, liftctl and the login check.
+  const onFirstPaint = () => (firstPaintMs = performance.now());
   // Full screen: the alternate screen buffer, restored on the way out.
   process.stdout.write('\u001b[?1049h\u001b[H');
-  const restore = () => process.stdout.write('\u001b[?1049l');
+  setQuiet(true);
+  const restore = () => {
+    setQuiet(false);
+    process.stdout.write('\u001b[?1049l');
+  };
   process.removeAllListeners('SIGINT');
   const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: true });
   try {
@@ -56,7 +62,10 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
     app.cleanup();
     restore();
   }
-  if (process.env.LIFTCTL_TIMING) process.stderr.write(`first paint after ${Math.round(firstPaintMs)} ms\n`);
+  if (process.env.LIFTCTL_TIMING)
+    process.stderr.write(
+      `first paint ${Math.round(firstPaintMs)} ms after start (${Math.round(firstPaintMs - started)} ms in the command)\n`,
+    );
   // The live channel and refresh timers are gone with the view; nothing else keeps the process.
   process.exit(EXIT.ok);
 }

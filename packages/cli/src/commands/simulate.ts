@@ -15,6 +15,9 @@ interface SimulateOptions {
   trappedChance: string;
 }
 
+/** How long stopping waits for the gateways' last publishes. */
+const STOP_WAIT_MS = 3000;
+
 /** The MQTT broker a server's gateways use by default: the same host, port 1884 (docs/gateway-protocol.md). */
 export const defaultMqttUrl = (server: string): string => `mqtt://${new URL(server).hostname}:1884`;
 
@@ -99,8 +102,14 @@ export function register(program: Command): void {
       });
       clearTimeout(limit);
       clearInterval(report);
-      await fleet.stop();
+      // A gateway whose broker went away waits on its publish; stopping gives it a few seconds, not forever.
+      process.once('SIGINT', () => process.exit(EXIT.interrupt));
+      const stopped = await Promise.race([
+        fleet.stop().then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), STOP_WAIT_MS).unref()),
+      ]);
       say.info(t('sim.stopped', { sent: fleet.sent() }));
       if (json) await writeTo(process.stdout, `${JSON.stringify({ gateways: count, sent: fleet.sent(), mqttUrl })}\n`);
+      if (!stopped) process.exit(EXIT.ok);
     });
 }

@@ -1,18 +1,29 @@
 import { red, yellow, dim } from './style.js';
 import { terminal } from './terminal.js';
 
+let quiet = false;
+
+/** While a full-screen view owns the terminal (the dashboard), messages would tear it: it shows its own. */
+export function setQuiet(on: boolean): void {
+  quiet = on;
+}
+
+const write = (text: string) => {
+  if (!quiet) process.stderr.write(`${text}\n`);
+};
+
 /** Messages for people: always on stderr, so stdout carries only data. */
 export const say = {
   info(text: string): void {
-    process.stderr.write(`${text}\n`);
+    write(text);
   },
   warn(text: string): void {
-    process.stderr.write(`${yellow(text, terminal().colorErr)}\n`);
+    write(yellow(text, terminal().colorErr));
   },
   error(text: string): void {
-    process.stderr.write(`${red(text, terminal().colorErr)}\n`);
+    write(red(text, terminal().colorErr));
   },
   debug(text: string): void {
-    process.stderr.write(`${dim(text, terminal().colorErr)}\n`);
+    write(dim(text, terminal().colorErr));
   },
 };
