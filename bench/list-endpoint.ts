@@ -110,7 +110,12 @@ async function main() {
       .where('t.tenantId', '=', demo.tenants.demo)
       .where((eb) => eb.or([eb('t.orgId', 'is', null), eb('t.orgId', 'in', scopeIds)]));
     await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    await base.selectAll('t').orderBy('t.id', 'desc').limit(20).offset((pageOf(i) - 1) * 20).execute();
+    await base
+      .selectAll('t')
+      .orderBy('t.id', 'desc')
+      .limit(20)
+      .offset((pageOf(i) - 1) * 20)
+      .execute();
   });
 
   // Workload 2: a contains filter (region), which no index serves.
