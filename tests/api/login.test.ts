@@ -1,19 +1,10 @@
-import { ApiError, LOGIN_LOCKOUT } from '@liftcloud/client';
+import { LOGIN_LOCKOUT } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../support/errors.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
 
 async function captcha(s: TestServer) {
   return (await s.anonymous().auth.captcha()) as { key: string; answer: string; image: string; text: string };
-}
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe.each(DIALECTS)('login and session on %s', (dialect) => {

@@ -1,17 +1,8 @@
-import { ApiError, MAX_FLOOR } from '@liftcloud/client';
+import { MAX_FLOOR } from '@liftcloud/client';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../support/errors.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe.each(DIALECTS)('elevator and device registry on %s', (dialect) => {
   let s: TestServer;
