@@ -149,5 +149,35 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect((await admin.entities.netApply.list({ elevatorName: 'Web Apply' })).total).toBe(2);
       await context.close();
     });
+
+    it('opens every registry and monitoring list', async () => {
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/smartDevice' });
+      const visits: [string, string, string?][] = [
+        ['/smartDevice', 'list-smartScreen', 'Cameras'],
+        ['/elevatorSetting', 'list-faultTemplate', 'Elevator users'],
+        ['/parts', 'list-part', 'Part types'],
+        ['/event', 'list-eventRecord'],
+        ['/alarmBell', 'list-alarmRecord'],
+        ['/fault', 'list-faultRecord'],
+        ['/workOrder', 'list-workOrder'],
+      ];
+      for (const [path, list, tab] of visits) {
+        await page.goto(`${fx.base}${path}`);
+        expect(await listState(page, list), path).not.toBe('error');
+        if (tab) {
+          await page.getByRole('tab', { name: tab }).click();
+          await page.waitForTimeout(300);
+          await fx.shot(page, `${path.slice(1)}-tab-en-US`);
+        }
+      }
+      await page.goto(`${fx.base}/elevatorMonitor/useUnitMonitor`);
+      await page.getByTestId('multi-monitor').locator('[data-testid^="elevator-tile-"]').first().waitFor();
+      expect(
+        await page.getByTestId('multi-monitor').locator('[data-testid^="elevator-tile-"]').count(),
+      ).toBeLessThanOrEqual(8);
+      await fx.shot(page, 'use-unit-monitor-en-US');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   },
 );

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
@@ -82,7 +83,7 @@ export function CrudPage(props: CrudPageProps) {
     <>
       <ListPage
         entity={props.entity}
-        columns={fieldColumns(props.entity, props.columns, language)}
+        columns={withOptionLabels(fieldColumns(props.entity, props.columns, language), props.formOptions)}
         fixedQuery={props.fixed as Query | undefined}
         filterOptions={props.formOptions}
         rowActions={hasActions ? actions : undefined}
@@ -126,4 +127,20 @@ export function CrudPage(props: CrudPageProps) {
       )}
     </>
   );
+}
+
+/** Reference columns show the chosen record's name where the page has its options, not the bare id. */
+function withOptionLabels(
+  columns: ColumnType<Row>[],
+  options: Record<string, Option[]> | undefined,
+): ColumnType<Row>[] {
+  return columns.map((column) => {
+    const choices = options?.[String(column.key)];
+    if (!choices || column.render) return column;
+    return {
+      ...column,
+      render: (value: unknown) =>
+        value == null ? '' : (choices.find((o) => o.value === value)?.label ?? String(value as number)),
+    };
+  });
 }

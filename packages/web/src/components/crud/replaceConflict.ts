@@ -10,6 +10,14 @@ export function boundElsewhere(error: unknown): ApiError | null {
     : null;
 }
 
+/** The person answered "no" to the replace question: nothing to report. */
+export class ReplaceDeclined extends Error {
+  constructor() {
+    super('replace declined');
+    this.name = 'ReplaceDeclined';
+  }
+}
+
 type ModalApi = Omit<ModalStaticFunctions, 'warn'>;
 
 /**

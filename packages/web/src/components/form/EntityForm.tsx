@@ -14,6 +14,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
 import type { Option } from '../fieldOptions';
+import { ReplaceDeclined } from '../crud/replaceConflict';
 import { FieldInput } from './FieldInput';
 import { createDefaults, formFields, fromRecord, toBody } from './formBody';
 import { useEntityValidator } from './useEntityValidator';
@@ -72,6 +73,7 @@ export function EntityForm(props: EntityFormProps) {
       props.onClose();
     },
     onError: (error) => {
+      if (error instanceof ReplaceDeclined) return;
       const shown = error instanceof ApiError ? showFieldErrors(error) : false;
       if (!shown) reportError(error);
     },

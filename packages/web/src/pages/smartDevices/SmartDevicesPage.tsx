@@ -4,7 +4,7 @@ import { camera, programCard, smartScreen } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
-import { withReplaceConfirm } from '../../components/crud/replaceConflict';
+import { ReplaceDeclined, withReplaceConfirm } from '../../components/crud/replaceConflict';
 import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 /** Smart screens (a screen bound elsewhere asks "replace?"), program cards and cameras. */
@@ -26,7 +26,7 @@ export default function SmartDevicesPage() {
           : client.http.post('smartScreens', body, replace ? { query: { replace: 'true' } } : {}),
     ).then((outcome) => {
       // declined: the form stays open, nothing is reported
-      if (!outcome.sent) return Promise.reject(new Error(t('common.cancel')));
+      if (!outcome.sent) return Promise.reject(new ReplaceDeclined());
       return outcome.answer;
     });
   return (
