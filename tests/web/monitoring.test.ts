@@ -111,6 +111,25 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         .toBeGreaterThanOrEqual(4);
       await page.waitForTimeout(300);
       await fx.shot(page, 'work-order-confirmed-en-US');
+
+      // a new alarm opens a new order; cancelling it needs a reason
+      await publish(device, upTopic(dtu, 'alarm'), { id: 'a-2', ts: Date.now(), type: 2, floor: 3 });
+      await expect
+        .poll(async () => (await admin.entities.workOrder.list({ elevatorId: lift.id, recordState: 0 })).total, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      const second = (await admin.entities.workOrder.list({ elevatorId: lift.id, recordState: 0 })).records[0]!;
+      await page.goto(`${fx.base}/workOrder/${second.id}`);
+      await expect.poll(() => state.innerText()).toBe('Alarm reported');
+      await page.getByTestId('action-cancel').click();
+      const cancel = page.getByTestId('form-cancel');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await cancel.locator('.ant-form-item-explain-error').waitFor();
+      await cancel.locator('#reason').fill('False alarm: children pressed the bell');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => state.innerText()).toBe('Cancelled');
+      expect(await page.getByTestId('work-order-actions').locator('button').count()).toBe(0);
       await context.close();
     });
   },
