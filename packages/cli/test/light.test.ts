@@ -58,7 +58,7 @@ describe.skipIf(!hasSocat)('light over a real pseudo-terminal pair (socat)', () 
     LIFTCTL_TOKEN: token,
   });
 
-  it('on and off write the light commands at 9600 8N1; organisation 2 is refused', async () => {
+  it('on and off write the light commands at 9600 8N1; organisation 2 is refused', { timeout: 60_000 }, async () => {
     const pty = await ptyPair();
     try {
       const on = await runCli(['light', 'on', '--port', pty.device], { env: env(superToken) });
@@ -79,7 +79,7 @@ describe.skipIf(!hasSocat)('light over a real pseudo-terminal pair (socat)', () 
     }
   });
 
-  it('follow turns the light on for a published alarm and off after --off-after', async () => {
+  it('follow turns the light on for a published alarm and off after --off-after', { timeout: 60_000 }, async () => {
     const pty = await ptyPair();
     const gw = await provision(s, admin, '86100000041');
     const device = await connectGateway(s.mqttUrl, gw);

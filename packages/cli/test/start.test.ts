@@ -78,6 +78,24 @@ describe('start path', () => {
     expect(loaded.filter((url) => url.endsWith('/client/dist/index.js'))).toEqual([]);
   });
 
+  it('the live commands load Ink, React, serialport and ws only when they run, not for their help', async () => {
+    for (const args of [
+      ['dashboard', '--help'],
+      ['light', 'follow', '--help'],
+      ['alarms', 'tail', '--help'],
+    ]) {
+      const logger = moduleLogger();
+      const result = await runCli(args, { nodeArgs: logger.nodeArgs, env: { LIFTCTL_CONFIG_DIR: tempConfigDir() } });
+      expect(result.code, args.join(' ')).toBe(0);
+      const loaded = logger.loaded();
+      for (const heavy of ['/ink/', '/react/', '/serialport/', '/@serialport/'])
+        expect(
+          loaded.filter((url) => url.includes(heavy)),
+          args.join(' '),
+        ).toEqual([]);
+    }
+  });
+
   it('help texts follow LANG', async () => {
     const zh = await runCli(['--help'], { env: { LANG: 'zh_CN.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
     expect(zh.stdout).toContain('记录（每个都有');

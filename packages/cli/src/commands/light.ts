@@ -7,19 +7,15 @@ import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { frameSubject } from '../live/format.js';
 import { channelError, liveSession, openChannel } from '../live/session.js';
-import {
-  LIGHT_COMMANDS,
-  closePort,
-  listPorts,
-  openPort,
-  writeCommand,
-  type LightState,
-  type PortEntry,
-} from '../light/device.js';
+import { LIGHT_COMMANDS, type LightState } from '../light/commands.js';
+import type { PortEntry } from '../light/device.js';
 import type { Column } from '../output/columns.js';
 import { say } from '../output/messages.js';
 import { writeRecords } from '../output/records.js';
 import { contextFor } from './options.js';
+
+/** serialport loads only when a light command runs, not for help or completion. */
+const device = () => import('../light/device.js');
 
 const portColumns: Column<PortEntry>[] = [
   { key: 'path', header: 'PORT', value: (p) => p.path },
@@ -56,6 +52,7 @@ async function setLight(cmd: Command, state: LightState, opts: { port?: string }
   const ctx = await contextFor(cmd);
   if (!opts.port) throw new CliError(t('light.portRequired'), EXIT.usage);
   await requireLightOrg(ctx);
+  const { openPort, writeCommand, closePort } = await device();
   const port = await openPort(opts.port).catch((error: unknown) => {
     throw openError(opts.port!, error);
   });
@@ -70,7 +67,7 @@ async function setLight(cmd: Command, state: LightState, opts: { port?: string }
 /** The port to search for: --port, else the first USB serial port listed. */
 async function findPort(wanted: string | undefined): Promise<string | null> {
   if (wanted) return wanted;
-  const listed = await listPorts();
+  const listed = await (await device()).listPorts();
   if (!listed.ports) throw new CliError(t('light.noUdev', { reason: listed.reason }), EXIT.usage);
   return listed.ports.find((p) => p.vendorId)?.path ?? null;
 }
@@ -81,6 +78,7 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
   if (!(offAfterMs > 0)) throw new CliError(t('light.badOffAfter', { value: opts.offAfter }), EXIT.usage);
   await requireLightOrg(ctx);
   const session = await liveSession(ctx);
+  const { openPort, writeCommand, closePort } = await device();
 
   let port: SerialPort | null = null;
   let lit: LightState = 'off';
@@ -176,7 +174,7 @@ export function register(program: Command): void {
     .description(t('cmd.light.list'))
     .action(async (_opts, cmd: Command) => {
       const ctx = await contextFor(cmd);
-      const listed = await listPorts();
+      const listed = await (await device()).listPorts();
       if (!listed.ports) {
         say.error(t('light.noUdev', { reason: listed.reason }));
         process.exitCode = EXIT.error;
