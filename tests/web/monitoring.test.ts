@@ -110,6 +110,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         .poll(() => page.getByTestId('work-order-timeline').locator('.ant-timeline-item').count())
         .toBeGreaterThanOrEqual(4);
       await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await fx.shot(page, 'work-order-confirmed-en-US');
 
       // a new alarm opens a new order; cancelling it needs a reason
@@ -130,6 +131,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => state.innerText()).toBe('Cancelled');
       expect(await page.getByTestId('work-order-actions').locator('button').count()).toBe(0);
+      // the public H5 address shows the order read-only to a signed-in reader
+      await page.goto(`${fx.base}/h5workOrder/${second.id}`);
+      await expect.poll(() => state.innerText()).toBe('Cancelled');
+      expect(await page.getByTestId('work-order-actions').count()).toBe(0);
       await context.close();
     });
   },

@@ -1,3 +1,4 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { App, Button, Card, Layout, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -21,6 +22,13 @@ export default function WorkOrderPage(props: { h5?: boolean }) {
       {session ? <LiveChannel /> : null}
       <Layout style={{ minHeight: '100vh', padding: 24 }}>
         <div style={{ maxWidth: 960, margin: '0 auto', width: '100%' }}>
+          {session && !props.h5 ? (
+            <Link to="/workOrder" data-testid="back-to-list">
+              <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingLeft: 0, marginBottom: 8 }}>
+                {t('common.back')}
+              </Button>
+            </Link>
+          ) : null}
           {session ? (
             <WorkOrderDetail id={id} readOnly={props.h5} />
           ) : (
