@@ -179,5 +179,56 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(errors).toEqual([]);
       await context.close();
     });
+
+    it('moves a smart screen bound to another elevator after the replace question', async () => {
+      const admin = await fx.server.login('admin');
+      const a = await admin.entities.elevator.save({
+        name: 'Screen Lift A',
+        factoryNo: 'SL-A',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const b = await admin.entities.elevator.save({
+        name: 'Screen Lift B',
+        factoryNo: 'SL-B',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const program = (await admin.entities.programCard.save({ name: 'Lobby loop' } as never)) as { id: number };
+      const mac = 'AA:BB:CC:DD:EE:01';
+      await admin.entities.smartScreen.save({
+        mac,
+        password: 'secret12',
+        elevatorId: a.id,
+        programCardId: program.id,
+        area: 'Lobby',
+      });
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/smartDevice' });
+      await listState(page, 'list-smartScreen');
+      await page.getByTestId('create-button').click();
+      const form = page.getByTestId('form-smartScreen');
+      await form.locator('#mac').fill(mac);
+      await form.locator('#password').fill('secret34');
+      await form.locator('#area').fill('Hall');
+      for (const [id, label] of [
+        ['elevatorId', 'Screen Lift B'],
+        ['programCardId', 'Lobby loop'],
+      ] as const) {
+        await form
+          .locator('.ant-form-item', { has: page.locator(`#${id}`) })
+          .locator('.ant-select')
+          .click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+      }
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.locator('.ant-modal-confirm-content').getByText('Screen Lift A').waitFor();
+      await confirm.getByRole('button', { name: 'OK' }).click();
+      await form.waitFor({ state: 'detached' });
+      const screens = await admin.entities.smartScreen.list({ mac });
+      expect(screens.records.map((r) => r.elevatorId)).toEqual([b.id]);
+      await context.close();
+    });
   },
 );
