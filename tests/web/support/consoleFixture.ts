@@ -89,6 +89,8 @@ export async function startConsole(): Promise<ConsoleFixture> {
 
   const open = async (locale = 'zh-CN'): Promise<ConsolePage> => {
     const context = await browser.newContext({ locale, viewport: { width: 1366, height: 800 } });
+    // Two cores run the API suites beside the browser: waits get room (the test itself has 90 s).
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     return { page, context, errors: collectErrors(page) };
   };
