@@ -8,7 +8,7 @@
  */
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 import { parseArgs } from 'node:util';
-import { runFleet, SimulatedGateway } from '../packages/server/src/simulator/gateway.js';
+import { provisionThroughApi, runFleet, SimulatedGateway } from '../packages/server/src/simulator/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,23 +30,9 @@ async function main(): Promise<void> {
   await client.auth.tokenLogin(token);
   const count = Number(values.count);
   const first = Number(values['first-dtu']);
-  const gateways: SimulatedGateway[] = [];
-  for (let i = 0; i < count; i++) {
-    const dtu = String(first + i);
-    let gw = (await client.entities.gatewayDevice.list({ dtuCode: dtu })).records[0];
-    if (!gw) gw = await client.entities.gatewayDevice.save({ dtuCode: dtu });
-    if (!gw.elevatorId) {
-      const lift = await client.entities.elevator.save({
-        name: `Simulated lift ${dtu}`,
-        factoryNo: `SIM-${dtu}`,
-        elevatorType: 1,
-        useStatus: 1,
-        floors: 20,
-      });
-      await client.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id, replace: true });
-    }
-    const { secret } = await client.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
-    gateways.push(
+  const dtus = Array.from({ length: count }, (_, i) => String(first + i));
+  const gateways = (await provisionThroughApi(client, dtus)).map(
+    ({ dtu, secret }) =>
       new SimulatedGateway({
         mqttUrl: values.mqtt!,
         dtu,
@@ -55,8 +41,7 @@ async function main(): Promise<void> {
         faultChance: 0.002,
         trappedChance: 0.0005,
       }),
-    );
-  }
+  );
   const fleet = await runFleet(gateways);
   process.stderr.write(`${count} gateways reporting to ${values.mqtt}; Ctrl-C stops\n`);
   const report = setInterval(() => process.stderr.write(`messages sent: ${fleet.sent()}\n`), 5000);

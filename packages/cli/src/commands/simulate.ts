@@ -47,41 +47,22 @@ export function register(program: Command): void {
         throw new CliError(t('sim.badDtu', { value: opts.firstDtu }), EXIT.usage);
       if (count < 1) throw new CliError(t('live.badId', { flag: '--count', value: opts.count }), EXIT.usage);
       const mqttUrl = opts.mqtt ?? defaultMqttUrl(ctx.requireServer());
-      const { SimulatedGateway, runFleet } = await import('@liftcloud/server/simulator');
+      const { SimulatedGateway, runFleet, provisionThroughApi } = await import('@liftcloud/server/simulator');
 
-      // Provision as scripts/simulate.ts does: an elevator and a gateway per DTU when missing, bound, a fresh secret.
-      const gateways = await ctx.call(
-        async (client) => {
-          const out: InstanceType<typeof SimulatedGateway>[] = [];
-          for (let i = 0; i < count; i++) {
-            const dtu = String(first + i);
-            let gw = (await client.entities.gatewayDevice.list({ dtuCode: dtu })).records[0];
-            if (!gw) gw = await client.entities.gatewayDevice.save({ dtuCode: dtu });
-            if (!gw.elevatorId) {
-              const lift = await client.entities.elevator.save({
-                name: `Simulated lift ${dtu}`,
-                factoryNo: `SIM-${dtu}`,
-                elevatorType: 1,
-                useStatus: 1,
-                floors: 20,
-              });
-              await client.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id, replace: true });
-            }
-            const { secret } = await client.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
-            out.push(
-              new SimulatedGateway({
-                mqttUrl,
-                dtu,
-                secret,
-                floors: 20,
-                faultChance: Number(opts.faultChance),
-                trappedChance: Number(opts.trappedChance),
-              }),
-            );
-          }
-          return out;
-        },
-        { label: () => t('sim.provisioning', { count }) },
+      const dtus = Array.from({ length: count }, (_, i) => String(first + i));
+      const provisioned = await ctx.call((client) => provisionThroughApi(client, dtus), {
+        label: () => t('sim.provisioning', { count }),
+      });
+      const gateways = provisioned.map(
+        ({ dtu, secret }) =>
+          new SimulatedGateway({
+            mqttUrl,
+            dtu,
+            secret,
+            floors: 20,
+            faultChance: Number(opts.faultChance),
+            trappedChance: Number(opts.trappedChance),
+          }),
       );
 
       const fleet = await Promise.race([
