@@ -13,12 +13,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { buildApp } from '../packages/server/src/app.js';
-import { openStore } from '../packages/server/src/db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/seed/demo.js';
+import { benchStore } from './lib/store.js';
 import { round } from './lib/stats.js';
 
 const short = process.argv.includes('--short');
@@ -93,18 +92,7 @@ async function readerPhase(file: string) {
 
 /** The whole import over HTTP: multipart upload, ZIP checks, worker parse, conversion, validation, dedupe, one transaction. */
 async function importPhase(file: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b3-'));
-  let schema: string | null = null;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    schema = `bench_b3_${process.pid}`;
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    databaseUrl += `${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const store = openStore({ databaseUrl, sqliteFile: join(dir, 'bench.db') });
+  const { store, dispose } = await benchStore('bench_b3');
   const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
   await seedDemo(store);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -136,16 +124,9 @@ async function importPhase(file: string) {
   const again = await client.imports.upload('elevator', blob, { fileName: 'elevators.xlsx' });
   const reimportMs = performance.now() - t1;
   await app.close();
-  await store.close();
-  if (schema) {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await dispose();
   return {
-    store: databaseUrl ? 'postgres' : 'sqlite',
+    store: store.dialect,
     answer,
     ms: round(ms),
     rowsPerSecond: Math.round((answer.created / ms) * 1000),

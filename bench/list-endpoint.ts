@@ -9,14 +9,11 @@
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { writeFileSync } from 'node:fs';
 import { buildApp } from '../packages/server/src/app.js';
-import { openStore } from '../packages/server/src/db/database.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
 import { drive, round } from './lib/stats.js';
+import { benchStore } from './lib/store.js';
 
 const short = process.argv.includes('--short');
 const ROWS = short ? 10_000 : 100_000;
@@ -25,18 +22,7 @@ const CONCURRENCY = 10;
 const REGIONS = ['Shanghai Pudong', 'Shanghai Xuhui', 'Hangzhou Xihu', 'Suzhou Gusu', 'Ningbo Haishu'];
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-bench-'));
-  let schema: string | null = null;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    schema = `bench_${process.pid}`;
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    databaseUrl += `${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const store = openStore({ databaseUrl, sqliteFile: join(dir, 'bench.db') });
+  const { store, dispose } = await benchStore('bench');
   const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
   const demo = (await seedDemo(store))!;
   const orgs = [
@@ -194,14 +180,7 @@ async function main() {
 
   await hello.close();
   await app.close();
-  await store.close();
-  if (schema) {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await dispose();
 }
 
 main().catch((err: unknown) => {
