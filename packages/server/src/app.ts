@@ -23,6 +23,7 @@ import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerMonitoringOverview } from './routes/monitoring-overview.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
@@ -126,6 +127,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     monitoring,
   );
   registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
+  registerMonitoringOverview(app, ctx, {
+    elevators: repos.get('elevator')!,
+    workOrders: repos.get('workOrder')!,
+    alarms: repos.get('alarmRecord')!,
+    faults: repos.get('faultRecord')!,
+  });
   app.decorate('monitoring', monitoring);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });

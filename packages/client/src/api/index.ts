@@ -6,6 +6,7 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
+import type { MonitoringOverview } from './monitoring.js';
 import type {
   CaptchaAnswer,
   ChangePasswordBody,
@@ -90,6 +91,15 @@ export class LiftCloudClient {
     create: (name: string, expireTime?: string) =>
       this.http.post<CreatedTokenAnswer>('accessTokens', { name, expireTime: expireTime ?? null }),
     revoke: (id: number) => this.http.delete<null>(`accessTokens/${id}`),
+  };
+
+  readonly monitoring = {
+    /** Totals and latest alarms over what the caller sees, or over the chosen elevators only (index 406). */
+    overview: (elevatorIds?: readonly number[]) =>
+      this.http.get<MonitoringOverview>(
+        'monitoring/overview',
+        elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {},
+      ),
   };
 
   /** GET dicts/mapTree, cached per language. */
