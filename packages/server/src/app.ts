@@ -23,6 +23,7 @@ import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerPushStatsRoutes } from './routes/push-stats.js';
 import { registerMonitoringOverview } from './routes/monitoring-overview.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     monitoring,
   );
   registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
+  registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
   registerMonitoringOverview(app, ctx, {
     elevators: repos.get('elevator')!,
     workOrders: repos.get('workOrder')!,

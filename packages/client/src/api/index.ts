@@ -6,6 +6,7 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
+import { pushStatsCalls } from './push-stats.js';
 import type { MonitoringOverview } from './monitoring.js';
 import type {
   CaptchaAnswer,
@@ -86,6 +87,9 @@ export class LiftCloudClient {
     users: (id: number) => this.http.get<RoleUsersAnswer>(`roles/${id}/users`),
     assignUsers: (id: number, userIds: number[]) => this.http.put<null>(`roles/${id}/users`, { userIds }),
   };
+
+  /** Push statistics per gateway (its permission) and over the platform (super admin). */
+  readonly pushStats = pushStatsCalls(() => this.http);
 
   readonly tokens = {
     create: (name: string, expireTime?: string) =>

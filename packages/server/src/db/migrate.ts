@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_registry.js';
 import * as m003 from './migrations/003_monitoring.js';
 import * as m004 from './migrations/004_commands.js';
+import * as m006 from './migrations/006_push_stats.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '002_registry': m002,
   '003_monitoring': m003,
   '004_commands': m004,
+  '006_push_stats': m006,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -20,6 +20,7 @@ import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { EventBus } from './bus.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
+import { PushTally, writePushStats } from './push-stats.js';
 
 export interface IngestStats {
   accepted: number;
@@ -52,6 +53,8 @@ export class Ingest {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** Dropped messages per gateway, written to the push statistics with the next batch. */
+  private readonly dropped = new PushTally();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -64,6 +67,7 @@ export class Ingest {
   async accept(gateway: GatewayInfo, kind: UpKind, payload: Buffer): Promise<void> {
     if (payload.length > MAX_PAYLOAD_BYTES) {
       this.stats.oversized++;
+      this.countDrop(gateway, 'oversized');
       this.log.warn({ dtu: gateway.dtu, kind, bytes: payload.length }, 'gateway payload too large, dropped');
       return;
     }
@@ -72,12 +76,14 @@ export class Ingest {
       message = JSON.parse(payload.toString('utf8'));
     } catch {
       this.stats.malformed++;
+      this.countDrop(gateway, 'malformed');
       this.log.warn({ dtu: gateway.dtu, kind }, 'gateway payload is not JSON, dropped');
       return;
     }
     const issues = checkSchema(UP_SCHEMAS[kind], message);
     if (issues.length) {
       this.stats.malformed++;
+      this.countDrop(gateway, 'malformed');
       this.log.warn(
         { dtu: gateway.dtu, kind, issues: issues.slice(0, 3) },
         'gateway payload does not match the protocol, dropped',
@@ -86,6 +92,7 @@ export class Ingest {
     }
     if (gateway.elevatorId === null && kind !== 'heartbeat' && kind !== 'reply') {
       this.stats.unbound++;
+      this.countDrop(gateway, 'unbound');
       this.log.info({ dtu: gateway.dtu, kind }, 'gateway is not bound to an elevator, message dropped');
       return;
     }
@@ -99,6 +106,11 @@ export class Ingest {
       if (this.queue.length >= BATCH) this.kick(0);
       else this.kick(FLUSH_MS);
     });
+  }
+
+  private countDrop(gateway: GatewayInfo, kind: 'malformed' | 'oversized' | 'unbound'): void {
+    this.dropped.add(gateway.gatewayId, kind, Date.now());
+    this.kick(FLUSH_MS);
   }
 
   private kick(delay: number): void {
@@ -124,11 +136,12 @@ export class Ingest {
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, BATCH);
-    if (!batch.length) return;
+    if (!batch.length && !this.dropped.size) return;
     // More than a batch waiting: the next flush is due now. The senders are all waiting for their
     // acknowledgements, so no new message would come to schedule it.
     if (this.queue.length) this.kick(0);
     const events: LiveEvent[] = [];
+    const drops = this.dropped.take();
     try {
       await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
         // Per batch, not per message: each gateway is marked online once, and only each elevator's latest
@@ -148,8 +161,13 @@ export class Ingest {
             .where('id', 'in', [...gateways])
             .execute();
         for (const item of latest.values()) await this.storeStatus(trx, item, events);
+        // Every message of the batch counts, a coalesced state report too: the stats are what was pushed.
+        const pushes = new PushTally();
+        for (const item of batch) pushes.add(item.gateway.gatewayId, item.kind, now);
+        await writePushStats(trx, [...pushes.take(), ...drops], now);
       });
     } catch (err) {
+      this.dropped.restore(drops);
       this.log.error({ err }, 'ingest batch failed; the gateways will resend');
       for (const item of batch) item.done(err as Error);
       return;
