@@ -23,6 +23,8 @@ import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerShareLinkRoutes } from './routes/share-links.js';
+import { keyFromFile, keyFromStore, ShareLinkSigner } from './services/share-links.js';
 import { registerPushStatsRoutes } from './routes/push-stats.js';
 import { registerMonitoringOverview } from './routes/monitoring-overview.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
@@ -57,6 +59,11 @@ export interface AppOptions {
   exportMaxRows?: number;
   /** Live monitoring: the embedded broker's port, sweeps, event bus (docs/gateway-protocol.md). */
   monitoring?: MonitoringOptions;
+  /**
+   * The file holding the key that signs public work-order links (DATA_DIR/share-link.key beside a SQLite
+   * store); unset, the key is a row of the store, shared by every instance on it.
+   */
+  shareLinkKeyFile?: string;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -128,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     monitoring,
   );
   registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
+  const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
+  registerShareLinkRoutes(app, ctx, repos.get('workOrder')!, new ShareLinkSigner(shareLinkKey));
   registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
   registerMonitoringOverview(app, ctx, {
     elevators: repos.get('elevator')!,

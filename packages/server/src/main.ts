@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     store,
     webRoot: config.webRoot,
     uploadDir: join(config.dataDir, 'uploads'),
+    // with PostgreSQL the key is a row of the store, so every instance signs and checks links alike
+    ...(config.databaseUrl ? {} : { shareLinkKeyFile: join(config.dataDir, 'share-link.key') }),
     // With MQTT_URL the gateways talk to that broker and this instance joins the shared ingest group.
     monitoring: {
       ...(config.mqttUrl ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId } : { mqttPort: config.mqttPort }),

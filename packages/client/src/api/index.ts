@@ -6,6 +6,7 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
+import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
 import type { MonitoringOverview } from './monitoring.js';
 import type {
@@ -105,6 +106,11 @@ export class LiftCloudClient {
         elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {},
       ),
   };
+
+  /** Signed links to a work order's mobile page, and the public read behind them. */
+  get workOrderLinks() {
+    return shareLinkCalls(this.http);
+  }
 
   /** GET dicts/mapTree, cached per language. */
   dicts(): Promise<Record<EnumName, DictOption[]>> {

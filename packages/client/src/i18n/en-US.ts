@@ -131,6 +131,7 @@ export const enUS = {
 
   // repair work orders
   'workOrder.paused': 'A paused or stopped work order cannot be operated',
+  'shareLink.invalid': 'This link is invalid or has expired: ask for a new one',
   'workOrder.notAllowed': 'This work order is {state}: it cannot be {action} now',
   'workOrder.action.receive': 'received',
   'workOrder.action.arrive': 'marked on site',

@@ -128,6 +128,7 @@ export const itItaly: Record<MessageKey, string> = {
 
   // repair work orders
   'workOrder.paused': 'Un ordine sospeso o fermo non può essere gestito',
+  'shareLink.invalid': 'Il link non è valido o è scaduto: chiedine uno nuovo',
   'workOrder.notAllowed': "L'ordine è {state}: ora non può essere {action}",
   'workOrder.action.receive': 'preso in carico',
   'workOrder.action.arrive': 'segnato sul posto',

@@ -128,6 +128,7 @@ export const zhCN: Record<MessageKey, string> = {
 
   // repair work orders
   'workOrder.paused': '暂停或停止的工单不能操作',
+  'shareLink.invalid': '链接无效或已过期，请重新获取',
   'workOrder.notAllowed': '工单当前为{state}，不能{action}',
   'workOrder.action.receive': '接警',
   'workOrder.action.arrive': '到达现场',

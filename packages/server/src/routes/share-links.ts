@@ -1,0 +1,135 @@
+import { formatDateTime, PublicWorkOrder, SHARE_LINK_HOURS, ShareLinkAnswer, ShareLinkBody } from '@liftcloud/client';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import Type from 'typebox';
+import type { AppContext } from '../context.js';
+import { envelope, IdParams, ok } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import { callerOf } from '../plugins/auth.js';
+import type { ShareLinkSigner } from '../services/share-links.js';
+import type { LooseDB, Repository } from '../store/repository.js';
+
+// Strings on purpose: a malformed id, signature or expiry gets the same answer as a wrong one, not a 400.
+const PublicParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+const PublicQuery = Type.Object({
+  sig: Type.Optional(Type.String({ maxLength: 100 })),
+  exp: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+/** One answer for every flaw in a link, so a caller cannot tell a wrong id from a wrong signature or an old link. */
+const linkRefused = () => new HttpError(404, 'shareLink.invalid');
+
+/**
+ * Signed links to a work order's mobile page (guide/security.md: a raw id alone shows nothing), and the
+ * public read behind them: only what a repairer on site needs, read-only.
+ */
+export function registerShareLinkRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  workOrders: Repository,
+  signer: ShareLinkSigner,
+): void {
+  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+
+  app.post('/api/workOrders/:id/shareLink', {
+    config: { permission: 302 },
+    schema: {
+      tags: ['workOrder'],
+      summary: 'A signed link to the work order’s mobile page that opens without a login until it expires',
+      params: IdParams,
+      body: ShareLinkBody,
+      response: { 200: envelope(ShareLinkAnswer) },
+    },
+    handler: async (req) => {
+      const id = (req.params as { id: number }).id;
+      // the caller's tenant and organisation scope: an order they cannot read is a 404 here too
+      await workOrders.get(callerOf(req), id, req.timeZone);
+      const hours = (req.body as { expiresInHours?: number }).expiresInHours ?? SHARE_LINK_HOURS.default;
+      const exp = Math.floor(Date.now() / 1000) + hours * 3600;
+      const path = `/h5workOrder/${id}?sig=${signer.sign(id, exp)}&exp=${exp}`;
+      return ok({ path, expireTime: formatDateTime(exp * 1000, req.timeZone) });
+    },
+  });
+
+  app.get('/api/public/workOrders/:id', {
+    config: {
+      permission: 'public',
+      rateLimit: { max: ctx.loginRatePerMinute, timeWindow: '1 minute' },
+    },
+    schema: {
+      tags: ['workOrder'],
+      summary: 'The work order behind a signed link (no login): what a repairer on site needs, read-only',
+      params: PublicParams,
+      querystring: PublicQuery,
+      response: { 200: envelope(PublicWorkOrder) },
+    },
+    handler: async (req) => {
+      const { sig, exp } = req.query as { sig?: string; exp?: string };
+      const id = signer.verify((req.params as { id: string }).id, sig, exp);
+      if (id === null) throw linkRefused();
+      const order = await db
+        .selectFrom('workOrders as w')
+        .leftJoin('elevators as e', 'e.id', 'w.elevatorId')
+        .leftJoin('useUnits as u', 'u.id', 'e.useUnitId')
+        .select([
+          'w.workOrderNo',
+          'w.elevatorName',
+          'w.address',
+          'w.type',
+          'w.recordState',
+          'w.paused',
+          'w.hasPeople',
+          'w.alarmTime',
+          'w.callTime',
+          'w.finishTime',
+          'w.contactPerson',
+          'w.contactTel',
+          'u.contact as siteContact',
+          'u.contactPhone as siteContactPhone',
+        ])
+        .where('w.id', '=', id)
+        .executeTakeFirst();
+      if (!order) throw linkRefused();
+      const people = await db
+        .selectFrom('workOrderPeople as p')
+        .innerJoin('users as u', 'u.id', 'p.userId')
+        .select(['u.name', 'p.role'])
+        .where('p.workOrderId', '=', id)
+        .orderBy('u.name')
+        .execute();
+      const timeline = await db
+        .selectFrom('workOrderLogs')
+        .select(['action', 'toState', 'userName', 'note', 'time'])
+        .where('workOrderId', '=', id)
+        .orderBy('id')
+        .execute();
+      const at = (ms: unknown) => (ms == null ? null : formatDateTime(Number(ms), req.timeZone));
+      const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+      // the order's own contact when someone gave one, else the building's (its use unit)
+      const ownContact = text(order.contactPerson) ?? text(order.contactTel);
+      return ok({
+        workOrderNo: String(order.workOrderNo),
+        elevatorName: text(order.elevatorName),
+        address: text(order.address),
+        alarmType: Number(order.type),
+        alarmTime: at(order.alarmTime)!,
+        state: Number(order.recordState),
+        paused: Number(order.paused) === 1,
+        peopleTrapped: Number(order.hasPeople) === 1,
+        receivedTime: at(order.callTime),
+        finishTime: at(order.finishTime),
+        contactPerson: ownContact ? text(order.contactPerson) : text(order.siteContact),
+        contactPhone: ownContact ? text(order.contactTel) : text(order.siteContactPhone),
+        people: people.map((p) => ({ name: String(p.name), role: String(p.role) })),
+        timeline: timeline.map((step) => ({
+          action: String(step.action),
+          state: Number(step.toState),
+          userName: text(step.userName),
+          note: text(step.note),
+          time: at(step.time)!,
+        })),
+        linkExpireTime: formatDateTime(Number(exp) * 1000, req.timeZone),
+      });
+    },
+  });
+}

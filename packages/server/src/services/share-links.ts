@@ -1,0 +1,81 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Store } from '../db/database.js';
+import type { LooseDB } from '../store/repository.js';
+
+const KEY_BYTES = 32;
+const SECRET_NAME = 'shareLinkKey';
+
+/**
+ * The signing key in a file (DATA_DIR/share-link.key beside the SQLite store): made once from random
+ * bytes, readable by the server's user only. A copy of the database file alone does not carry it.
+ */
+export function keyFromFile(file: string): Buffer {
+  try {
+    const key = readFileSync(file);
+    if (key.length >= KEY_BYTES) return key;
+    throw new Error(`${file} holds ${key.length} bytes; a share-link key needs ${KEY_BYTES}`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    // 'wx': two processes starting at once cannot both write; the loser reads the winner's key
+    writeFileSync(file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file);
+}
+
+/** The signing key in the store (PostgreSQL): the first instance to start makes it, every other reads it. */
+export async function keyFromStore(store: Store): Promise<Buffer> {
+  const db = store.db as unknown as Kysely<LooseDB>;
+  await db
+    .insertInto('serverSecrets')
+    .values({ name: SECRET_NAME, value: randomBytes(KEY_BYTES).toString('hex'), createTime: Date.now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('serverSecrets')
+    .select('value')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(String(row.value), 'hex');
+}
+
+/** Signs and checks links to one work order's public page. */
+export class ShareLinkSigner {
+  constructor(private readonly key: Buffer) {}
+
+  private mac(workOrderId: number, exp: number): Buffer {
+    // the purpose prefix keeps a signature from meaning anything to a future kind of link
+    return createHmac('sha256', this.key).update(`h5workOrder:v1:${workOrderId}:${exp}`).digest();
+  }
+
+  /** `exp` is epoch seconds. */
+  sign(workOrderId: number, exp: number): string {
+    return this.mac(workOrderId, exp).toString('base64url');
+  }
+
+  /**
+   * The work order a link opens, or null for any flaw: a malformed id, signature or expiry, another order's
+   * signature, or a link past its expiry. The caller answers every null alike.
+   */
+  verify(rawId: unknown, rawSig: unknown, rawExp: unknown, nowMs = Date.now()): number | null {
+    if (typeof rawId !== 'string' || typeof rawSig !== 'string' || typeof rawExp !== 'string') return null;
+    if (!/^[1-9]\d{0,9}$/.test(rawId) || !/^\d{1,12}$/.test(rawExp)) return null;
+    const id = Number(rawId);
+    const exp = Number(rawExp);
+    if (id > 2_147_483_647) return null;
+    const given = Buffer.from(rawSig, 'base64url');
+    const expected = this.mac(id, exp);
+    // the length is the same for every genuine signature, so checking it first tells nothing
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    // a canonical spelling only: base64url decoding ignores stray characters, so compare the text too
+    if (rawSig !== expected.toString('base64url')) return null;
+    return exp * 1000 > nowMs ? id : null;
+  }
+}
