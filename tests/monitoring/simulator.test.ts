@@ -10,10 +10,10 @@ describe('the gateway simulator', () => {
   });
   afterAll(async () => s?.close());
 
-  it('moves elevators, reports faults and raises a trapped-passenger alarm that becomes a work order', async () => {
+  it('moves elevators, reports faults, calls and hazards, and raises a trapped-passenger alarm that becomes a work order', async () => {
     const members = await provisionDemoFleet(s.store.db, 3);
     expect(members).toHaveLength(3);
-    // Sure to fault and to trap on the first ticks, so the test does not wait on chance.
+    // Sure to fault, call, report a hazard and trap on the first ticks, so the test does not wait on chance.
     const fleet = await runFleet(
       members.map(
         (m, i) =>
@@ -23,6 +23,8 @@ describe('the gateway simulator', () => {
             floors: 10,
             faultChance: 1,
             trappedChance: i === 0 ? 1 : 0,
+            callChance: 1,
+            hazardChance: 1,
           }),
       ),
       50,
@@ -33,6 +35,11 @@ describe('the gateway simulator', () => {
     expect(fleet.sent()).toBeGreaterThan(20);
     const admin = await s.login('admin');
     expect((await admin.entities.faultRecord.list()).total).toBeGreaterThan(0);
+    const call = (await admin.entities.callRecord.list()).records[0];
+    expect(call).toMatchObject({ connector: 'Duty room', phone: expect.stringMatching(/^1380000\d{4}$/) });
+    expect(call?.audio).toMatch(/^calls\/.+\.mp3$/);
+    const hazards = (await admin.entities.hazardRecord.list()).records;
+    expect(hazards.some((h) => /^H0\d$/.test(h.code) && h.description)).toBe(true);
     const orders = await admin.entities.workOrder.list({ type: 1 });
     expect(orders.total).toBe(1);
     expect((await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0]?.dtuStatus).toBe(true);

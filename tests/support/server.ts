@@ -35,7 +35,7 @@ export interface TestServer {
 }
 
 /** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
-async function pgSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function pgSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();

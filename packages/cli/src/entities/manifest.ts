@@ -26,6 +26,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     entity: 'announcement',
     label: { 'zh-CN': '公告', 'en-US': 'Announcement', 'it-Italy': 'Annuncio' },
   },
+  {
+    command: 'call-record',
+    entity: 'callRecord',
+    label: { 'zh-CN': '通话记录', 'en-US': 'Call record', 'it-Italy': 'Registro chiamate' },
+  },
   { command: 'camera', entity: 'camera', label: { 'zh-CN': '摄像头', 'en-US': 'Camera', 'it-Italy': 'Telecamera' } },
   {
     command: 'command-record',
@@ -78,6 +83,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     command: 'gateway-version',
     entity: 'gatewayVersion',
     label: { 'zh-CN': '网关版本', 'en-US': 'Gateway version', 'it-Italy': 'Versione gateway' },
+  },
+  {
+    command: 'hazard-record',
+    entity: 'hazardRecord',
+    label: { 'zh-CN': '安全隐患', 'en-US': 'Safety hazard', 'it-Italy': 'Rischio per la sicurezza' },
   },
   {
     command: 'login-log',

@@ -20,6 +20,8 @@ import { gatewayVersion } from './gatewayVersion.js';
 import { meterGateway, monitorDevice } from './monitoring.js';
 import { netApply } from './netApply.js';
 import { commandRecord } from './commandRecord.js';
+import { callRecord } from './callRecord.js';
+import { hazardRecord } from './hazardRecord.js';
 import { alarmRecord, eventRecord, faultRecord, workOrder } from './monitoring-records.js';
 import { part, partType } from './part.js';
 import { camera, programCard, smartScreen } from './smartDevices.js';
@@ -27,6 +29,7 @@ import { camera, programCard, smartScreen } from './smartDevices.js';
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
 export * from './announcement.js';
+export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
 export * from './elevator.js';
@@ -35,6 +38,7 @@ export * from './elevatorSettings.js';
 export * from './floorMapping.js';
 export * from './gatewayDevice.js';
 export * from './gatewayVersion.js';
+export * from './hazardRecord.js';
 export * from './loginLog.js';
 export * from './messageRecord.js';
 export * from './monitoring.js';
@@ -55,6 +59,8 @@ export const ENTITIES = {
   alarmRecord,
   eventRecord,
   faultRecord,
+  callRecord,
+  hazardRecord,
   workOrder,
   camera,
   elevator,
@@ -112,3 +118,5 @@ export type Part = RecordOf<F<typeof part>>;
 export type SmartScreen = RecordOf<F<typeof smartScreen>>;
 export type WorkOrder = RecordOf<F<typeof workOrder>>;
 export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;
+export type CallRecord = RecordOf<F<typeof callRecord>>;
+export type HazardRecord = RecordOf<F<typeof hazardRecord>>;

@@ -65,11 +65,20 @@ export const AlarmMessage = Type.Object({
   cleared: Type.Optional(Type.Boolean()),
 });
 
-export const EventMessage = Type.Object({
+export const EVENT_KINDS = ['powerDown', 'powerRestore', 'alarmBell', 'call', 'run', 'hazard'] as const;
+
+const eventFields = Type.Object({
   ...base,
-  kind: Type.String({ enum: ['powerDown', 'powerRestore', 'alarmBell', 'call', 'run'] }),
+  kind: Type.String({ enum: [...EVENT_KINDS] }),
+  /** call: how long, who called, who answered, which number, and where the recording is (a URL or file name). */
   durationSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400 })),
   phone: Type.Optional(Type.String({ maxLength: 20 })),
+  originator: Type.Optional(Type.String({ maxLength: 50 })),
+  connector: Type.Optional(Type.String({ maxLength: 50 })),
+  audio: Type.Optional(Type.String({ maxLength: 500 })),
+  /** hazard: the safety hazard's code (required) and description. */
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
   startFloor: Type.Optional(floor),
   endFloor: Type.Optional(floor),
   distance: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
@@ -77,6 +86,12 @@ export const EventMessage = Type.Object({
   acceleration: Type.Optional(Type.Number({ minimum: -20, maximum: 20 })),
   jerk: Type.Optional(Type.Number({ minimum: -100, maximum: 100 })),
 });
+/** A hazard event without its code does not match the protocol. */
+export const EventMessage = {
+  ...eventFields,
+  if: { properties: { kind: { const: 'hazard' } } },
+  then: { required: ['code'] },
+} as typeof eventFields;
 
 export const HeartbeatMessage = Type.Object({
   ...base,

@@ -19,6 +19,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { EventBus } from './bus.js';
+import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import { PushTally, writePushStats } from './push-stats.js';
 
@@ -225,6 +226,13 @@ export class Ingest {
           .returning('id')
           .executeTakeFirst();
         if (!inserted) return void this.stats.duplicates++;
+        if (m.hazardCode)
+          await storeHazard(trx, record, {
+            hazardTime: m.ts,
+            code: m.hazardCode,
+            faultRecordId: Number(inserted.id),
+            faultNo: m.code,
+          });
         events.push(live('fault', { id: inserted.id, code: m.code, floor: m.floor, time: m.ts }));
         return;
       }
@@ -232,6 +240,15 @@ export class Ingest {
         return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events, live);
       case 'event': {
         const m = message as EventMessage;
+        // Calls and hazards have lists (and permissions) of their own: they are stored there only.
+        if (m.kind === 'call' || m.kind === 'hazard') {
+          const stored =
+            m.kind === 'call'
+              ? await storeCall(trx, record, m)
+              : await storeHazard(trx, record, { hazardTime: m.ts, code: m.code!, description: m.description });
+          if (!stored) this.stats.duplicates++;
+          return;
+        }
         const { id: _id, ts, kind: eventKind, ...detail } = m;
         const inserted = await trx
           .insertInto('eventRecords')

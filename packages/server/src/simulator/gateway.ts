@@ -9,14 +9,29 @@ export interface SimulatedGatewayOptions {
   /** Per tick (1 s): chance of a fault, of a trapped-passenger alarm. */
   faultChance: number;
   trappedChance: number;
+  /** Per tick: chance of an intercom call (default 0.001), of a hazard reported on its own (default 0.0003). */
+  callChance?: number;
+  hazardChance?: number;
+  /** Share of faults that carry a hazard code (default 0.25). */
+  hazardShare?: number;
   /** Random numbers, injectable so tests can replay a run. */
   random?: () => number;
 }
 
+/** Hazard codes the simulated gateways report, with what a real gateway would say about them. */
+const HAZARDS: [string, string][] = [
+  ['H01', 'Door lock contact bridged'],
+  ['H02', 'Brake wear near its limit'],
+  ['H03', 'Levelling error above 20 mm'],
+  ['H04', 'Safety circuit opened while running'],
+];
+/** Who presses the intercom button; the duty room answers. */
+const CALLERS = ['Passenger', 'Maintenance worker'];
+
 /**
  * One elevator's gateway: it moves between floors (one floor per tick, door open two ticks at a stop),
- * reports its state every tick, a heartbeat every 10 ticks, now and then a fault, and rarely a trapped
- * passenger that clears itself after a while.
+ * reports its state every tick, a heartbeat every 10 ticks, now and then a fault (some revealing a safety
+ * hazard), an intercom call or a hazard, and rarely a trapped passenger that clears itself after a while.
  */
 export class SimulatedGateway {
   private client: MqttClient | null = null;
@@ -66,12 +81,20 @@ export class SimulatedGateway {
       this.trappedFor = 30 + Math.round(this.random() * 60);
       return this.publish('alarm', { type: 1, floor: this.floor });
     }
-    if (this.random() < this.opts.faultChance)
+    if (this.random() < this.opts.faultChance) {
+      const hazard = this.random() < (this.opts.hazardShare ?? 0.25) ? this.pick(HAZARDS)[0] : undefined;
       await this.publish('fault', {
         code: `E${10 + Math.floor(this.random() * 40)}`,
         floorCode: String(this.floor).padStart(2, '0'),
         floor: this.floor,
+        ...(hazard ? { hazardCode: hazard } : {}),
       });
+    }
+    if (this.random() < (this.opts.callChance ?? 0.001)) await this.call();
+    if (this.random() < (this.opts.hazardChance ?? 0.0003)) {
+      const [code, description] = this.pick(HAZARDS);
+      await this.publish('event', { kind: 'hazard', code, description });
+    }
     let direction = 0;
     let door = 0;
     if (this.doorTicks > 0) {
@@ -97,6 +120,23 @@ export class SimulatedGateway {
       }
     }
     await this.publish('status', { floor: this.floor, direction, door, run: direction ? 1 : 0, flags: [] });
+  }
+
+  private pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.random() * list.length) % list.length]!;
+  }
+
+  /** A call on the intercom, answered by the duty room; the recording is named, not uploaded. */
+  private async call(): Promise<void> {
+    const seconds = 5 + Math.round(this.random() * 120);
+    await this.publish('event', {
+      kind: 'call',
+      durationSeconds: seconds,
+      originator: this.pick(CALLERS),
+      connector: 'Duty room',
+      phone: `1380000${String(Math.floor(this.random() * 10_000)).padStart(4, '0')}`,
+      audio: `calls/${this.opts.dtu}-${Date.now()}.mp3`,
+    });
   }
 
   async close(): Promise<void> {

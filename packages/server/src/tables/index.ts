@@ -14,6 +14,7 @@ import {
 import { tenantTable } from './tenant.js';
 import { uiSettingTable } from './uiSetting.js';
 import { userTable } from './user.js';
+import { callRecordTable, hazardRecordTable } from './eventRecords.js';
 import {
   alarmRecordTable,
   commandRecordTable,
@@ -89,6 +90,8 @@ const ROUTES: Exposure[] = [
   { table: as(faultRecordTable), read: 117, write: 117 },
   { table: as(alarmRecordTable), read: 341, write: 341 },
   { table: as(eventRecordTable), read: 45, write: 45 },
+  { table: as(callRecordTable), read: 38, write: 38 },
+  { table: as(hazardRecordTable), read: 821, write: 821 },
   { table: as(workOrderTable), read: 302, write: 302 },
   { table: as(commandRecordTable), read: 9, write: 9 },
 ];

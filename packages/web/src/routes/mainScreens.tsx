@@ -75,6 +75,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/event': entry(Records, { kind: 'event' }),
   '/alarmBell': entry(Records, { kind: 'alarmBell' }),
   '/fault': entry(Records, { kind: 'fault' }),
+  '/potential': entry(Records, { kind: 'potential' }),
+  '/userTake': entry(Records, { kind: 'userTake' }),
   '/workOrder': entry(WorkOrders, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),

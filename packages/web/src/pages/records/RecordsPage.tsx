@@ -1,9 +1,11 @@
-import { alarmRecord, eventRecord, faultRecord, type EntityDef } from '@liftcloud/client';
+import { alarmRecord, callRecord, eventRecord, faultRecord, hazardRecord, type EntityDef } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
 import { useEntityOptions } from '../../components/options/useEntityOptions';
 
-const KINDS: Record<string, { entity: EntityDef; columns: string[]; fixed?: Record<string, number> }> = {
+export type RecordsKind = 'event' | 'alarmBell' | 'fault' | 'potential' | 'userTake';
+
+const KINDS: Record<RecordsKind, { entity: EntityDef; columns: string[]; fixed?: Record<string, number> }> = {
   event: { entity: eventRecord, columns: ['elevatorName', 'dtuCode', 'kind', 'eventTime', 'detail'] },
   alarmBell: {
     entity: alarmRecord,
@@ -14,12 +16,23 @@ const KINDS: Record<string, { entity: EntityDef; columns: string[]; fixed?: Reco
     entity: faultRecord,
     columns: ['elevatorName', 'dtuCode', 'faultNo', 'faultTime', 'faultStorey', 'faultFloorCode', 'hazardCode'],
   },
+  potential: {
+    entity: hazardRecord,
+    columns: ['elevatorName', 'dtuCode', 'code', 'description', 'hazardTime', 'faultNo', 'faultRecordId'],
+  },
+  userTake: {
+    entity: callRecord,
+    columns: ['elevatorName', 'dtuCode', 'callTime', 'durationSeconds', 'originator', 'connector', 'phone', 'audio'],
+  },
 };
 
-/** Event records (45), alarm records of the alarm bell (341, type 2) and fault records (117): read-only lists. */
-export default function RecordsPage(props: { kind: 'event' | 'alarmBell' | 'fault' }) {
+/**
+ * Read-only lists of what gateways report: event records (45), alarm-bell alarms (341, type 2), fault records
+ * (117), safety hazards (821) and intercom call records (38).
+ */
+export default function RecordsPage(props: { kind: RecordsKind }) {
   const elevators = useEntityOptions('elevator');
-  const { entity, columns, fixed } = KINDS[props.kind]!;
+  const { entity, columns, fixed } = KINDS[props.kind];
   return (
     <CrudPage
       key={props.kind}

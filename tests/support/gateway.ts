@@ -1,0 +1,62 @@
+import type { LiftCloudClient } from '@liftcloud/client';
+import mqtt, { type MqttClient } from 'mqtt';
+import { tokenOf, type TestServer } from './server.js';
+
+export interface TestGateway {
+  dtu: string;
+  secret: string;
+  elevatorId: number;
+  gatewayId: number;
+}
+
+/** An elevator with a bound gateway and its MQTT secret, made through the API as an operator would. */
+export async function provisionGateway(s: TestServer, admin: LiftCloudClient, dtu: string): Promise<TestGateway> {
+  const lift = await admin.entities.elevator.save({
+    name: `Lift ${dtu}`,
+    factoryNo: `F${dtu}`,
+    elevatorType: 1,
+    useStatus: 1,
+    address: '88 Harbour Road',
+    maintenanceCompanyId: s.demo.companies.maintenance,
+  });
+  const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
+  const token = tokenOf(admin);
+  const json = { 'content-type': 'application/json' };
+  await s.fetch(`gatewayDevices/${gw.id}/bind`, {
+    method: 'PUT',
+    token,
+    headers: json,
+    body: JSON.stringify({ elevatorId: lift.id }),
+  });
+  const cred = await s.fetch(`gatewayDevices/${gw.id}/credentials`, {
+    method: 'POST',
+    token,
+    headers: json,
+    body: '{}',
+  });
+  return { dtu, secret: (cred.body.data as { secret: string }).secret, elevatorId: lift.id, gatewayId: gw.id };
+}
+
+/** A real MQTT client logged in as the gateway; no reconnects, so a refusal fails at once. */
+export function connectGateway(url: string, gw: Pick<TestGateway, 'dtu' | 'secret'>): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      username: gw.dtu,
+      password: gw.secret,
+      clientId: `t-${gw.dtu}-${Math.random().toString(36).slice(2, 8)}`,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+/** Publish with QoS 1: resolves on the PUBACK, which the platform sends only once the message is stored. */
+export const publishQos1 = (c: MqttClient, topic: string, payload: string | Buffer) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+  );
