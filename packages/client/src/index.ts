@@ -20,6 +20,7 @@ export * from './api/crud.js';
 export * from './api/schemas.js';
 export * from './api/index.js';
 export * from './api/files.js';
+export * from './api/gatewayTests.js';
 export * from './api/share-links.js';
 export * from './api/push-stats.js';
 export * from './api/monitoring.js';

@@ -23,6 +23,8 @@ import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerGatewayTestRoutes } from './routes/gateway-tests.js';
+import { startGatewayTests } from './monitoring/gateway-tests.js';
 import { registerShareLinkRoutes } from './routes/share-links.js';
 import { keyFromFile, keyFromStore, ShareLinkSigner } from './services/share-links.js';
 import { registerPushStatsRoutes } from './routes/push-stats.js';
@@ -59,6 +61,8 @@ export interface AppOptions {
   exportMaxRows?: number;
   /** Live monitoring: the embedded broker's port, sweeps, event bus (docs/gateway-protocol.md). */
   monitoring?: MonitoringOptions;
+  /** How long a gateway test watches each gateway (default 5 minutes); tests shorten it. */
+  gatewayTestWindowMs?: number;
   /**
    * The file holding the key that signs public work-order links (DATA_DIR/share-link.key beside a SQLite
    * store); unset, the key is a row of the store, shared by every instance on it.
@@ -135,6 +139,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     monitoring,
   );
   registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
+  registerGatewayTestRoutes(
+    app,
+    ctx,
+    { tests: repos.get('gatewayTest')!, gateways: repos.get('gatewayDevice')! },
+    startGatewayTests(app, opts.store.db, monitoring.bus, opts.gatewayTestWindowMs),
+  );
   const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
   registerShareLinkRoutes(app, ctx, repos.get('workOrder')!, new ShareLinkSigner(shareLinkKey));
   registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);

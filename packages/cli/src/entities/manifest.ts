@@ -80,6 +80,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '网关设备', 'en-US': 'Gateway', 'it-Italy': 'Gateway' },
   },
   {
+    command: 'gateway-test',
+    entity: 'gatewayTest',
+    label: { 'zh-CN': '网关测试', 'en-US': 'Gateway test', 'it-Italy': 'Test gateway' },
+  },
+  {
     command: 'gateway-version',
     entity: 'gatewayVersion',
     label: { 'zh-CN': '网关版本', 'en-US': 'Gateway version', 'it-Italy': 'Versione gateway' },

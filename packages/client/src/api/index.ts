@@ -6,6 +6,7 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
+import { gatewayTestCalls } from './gatewayTests.js';
 import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
 import type { MonitoringOverview } from './monitoring.js';
@@ -91,6 +92,11 @@ export class LiftCloudClient {
 
   /** Push statistics per gateway (its permission) and over the platform (super admin). */
   readonly pushStats = pushStatsCalls(() => this.http);
+
+  /** Gateway tests run by the server: create, detail with per-gateway results, cancel. */
+  get gatewayTests() {
+    return gatewayTestCalls(this.http);
+  }
 
   readonly tokens = {
     create: (name: string, expireTime?: string) =>

@@ -16,6 +16,7 @@ import { elevatorPart } from './elevatorPart.js';
 import { elevatorUser, faultTemplate, floorDisplayTemplate } from './elevatorSettings.js';
 import { floorMapping } from './floorMapping.js';
 import { gatewayDevice } from './gatewayDevice.js';
+import { gatewayTest } from './gatewayTest.js';
 import { gatewayVersion } from './gatewayVersion.js';
 import { meterGateway, monitorDevice } from './monitoring.js';
 import { netApply } from './netApply.js';
@@ -37,6 +38,7 @@ export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
 export * from './floorMapping.js';
 export * from './gatewayDevice.js';
+export * from './gatewayTest.js';
 export * from './gatewayVersion.js';
 export * from './hazardRecord.js';
 export * from './loginLog.js';
@@ -70,6 +72,7 @@ export const ENTITIES = {
   floorDisplayTemplate,
   floorMapping,
   gatewayDevice,
+  gatewayTest,
   gatewayVersion,
   meterGateway,
   monitorDevice,
@@ -112,6 +115,7 @@ export type AccessToken = RecordOf<F<typeof accessToken>>;
 export type Elevator = RecordOf<F<typeof elevator>>;
 export type ElevatorInput = InputOf<F<typeof elevator>>;
 export type GatewayDevice = RecordOf<F<typeof gatewayDevice>>;
+export type GatewayTest = RecordOf<F<typeof gatewayTest>>;
 export type NetApply = RecordOf<F<typeof netApply>>;
 export type FloorMapping = RecordOf<F<typeof floorMapping>>;
 export type Part = RecordOf<F<typeof part>>;

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_registry.js';
 import * as m003 from './migrations/003_monitoring.js';
 import * as m004 from './migrations/004_commands.js';
+import * as m007GatewayTests from './migrations/007_gateway_tests.js';
 import * as m005 from './migrations/005_event_records.js';
 import * as m008 from './migrations/008_share_links.js';
 import * as m006 from './migrations/006_push_stats.js';
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '002_registry': m002,
   '003_monitoring': m003,
   '004_commands': m004,
+  '007_gateway_tests': m007GatewayTests,
   '005_event_records': m005,
   '008_share_links': m008,
   '006_push_stats': m006,

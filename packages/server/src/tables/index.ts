@@ -1,6 +1,7 @@
 import type { Permission } from '../plugins/auth.js';
 import type { TableSpec } from '../store/repository.js';
 import { accessTokenTable } from './accessToken.js';
+import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { roleTable } from './role.js';
 import {
@@ -94,6 +95,8 @@ const ROUTES: Exposure[] = [
   { table: as(hazardRecordTable), read: 821, write: 821 },
   { table: as(workOrderTable), read: 302, write: 302 },
   { table: as(commandRecordTable), read: 9, write: 9 },
+  // gateway tests: created and cancelled through routes/gateway-tests.ts (docs/decisions.md)
+  { table: as(gatewayTestTable), read: 9, write: 9 },
 ];
 
 /** Read-only comes from the entity definition (access tokens have their own create and revoke routes). */

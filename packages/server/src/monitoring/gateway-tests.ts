@@ -1,0 +1,256 @@
+import { GATEWAY_TEST, GATEWAY_TEST_REASON, GATEWAY_TEST_STATE, type LiveEvent } from '@liftcloud/client';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.js';
+import type { LooseDB } from '../store/repository.js';
+import type { EventBus } from './bus.js';
+
+export interface GatewayTestRunnerOptions {
+  db: Kysely<LooseDB>;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  /** How long each gateway is watched (GATEWAY_TEST.eachTestMs: 5 minutes; tests use about a second). */
+  windowMs?: number;
+  /** How often an idle runner looks for tests queued through another instance. */
+  pollMs?: number;
+}
+
+export interface GatewayTestRunner {
+  readonly windowMs: number;
+  /** A test was queued here: start it now rather than at the next poll. */
+  wake(): void;
+  /** A test was cancelled: end its current window now. */
+  cancelled(testId: number): void;
+  close(): Promise<void>;
+}
+
+/** The live message kinds a window counts, and the result column each one adds to. */
+const COUNTED: Partial<Record<LiveEvent['type'], 'statusCount' | 'faultCount' | 'alarmCount'>> = {
+  status: 'statusCount',
+  fault: 'faultCount',
+  alarm: 'alarmCount',
+};
+
+interface TestRow {
+  id: number;
+  state: number;
+  passBenchmark: number | null;
+  testTime: number | null;
+  windowMs: number;
+  startTime: number | null;
+}
+
+/**
+ * Runs gateway tests one gateway at a time: for each DTU a window in which the live messages the ingest
+ * accepted from it (status, fault, alarm, as they reach the event bus) are counted; its result is written when
+ * the window ends. A test is claimed with a conditional update, so with several instances one runs it. A test
+ * found running at start (the server stopped mid-window) resumes: the cut window starts again.
+ */
+export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayTestRunner {
+  const { db, bus, log } = opts;
+  const windowMs = opts.windowMs ?? GATEWAY_TEST.eachTestMs;
+  let closed = false;
+  let wakeUp: (() => void) | null = null;
+  let endWindow: { testId: number; end: () => void } | null = null;
+
+  // A wake that came while the runner was busy is kept, so the next idle wait returns at once.
+  let woken = false;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || closed) {
+        woken = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        woken = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  let resumed = false;
+  /** The next test: at start, one a stopped server left running (resumed); then the oldest queued one, claimed. */
+  async function nextTest(): Promise<TestRow | null> {
+    if (!resumed) {
+      const running = await db
+        .selectFrom('gatewayTests')
+        .selectAll()
+        .where('state', '=', GATEWAY_TEST_STATE.running)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (running) return running as TestRow;
+      resumed = true;
+    }
+    const queued = await db
+      .selectFrom('gatewayTests')
+      .selectAll()
+      .where('state', '=', GATEWAY_TEST_STATE.queued)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!queued) return null;
+    const now = Date.now();
+    const claimed = await db
+      .updateTable('gatewayTests')
+      .set({ state: GATEWAY_TEST_STATE.running, startTime: now, updateTime: now })
+      .where('id', '=', queued.id)
+      .where('state', '=', GATEWAY_TEST_STATE.queued)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1 ? ({ ...queued, state: 1, startTime: now } as TestRow) : null;
+  }
+
+  const stillRunning = async (id: number) =>
+    (await db.selectFrom('gatewayTests').select('state').where('id', '=', id).executeTakeFirst())?.state ===
+    GATEWAY_TEST_STATE.running;
+
+  async function recount(id: number): Promise<void> {
+    const rows = await db.selectFrom('gatewayTestResults').select('passed').where('testId', '=', id).execute();
+    await db
+      .updateTable('gatewayTests')
+      .set({
+        passedCount: rows.filter((r) => r.passed === 1).length,
+        failedCount: rows.filter((r) => r.passed === 0).length,
+        updateTime: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Watch one gateway for its window; null when the window was cut (cancel or shutdown). */
+  async function watch(testId: number, dtu: string, ms: number) {
+    const counts = { statusCount: 0, faultCount: 0, alarmCount: 0 };
+    const stop = bus.subscribe((event) => {
+      const column = COUNTED[event.type];
+      if (column && event.data.dtu === dtu) counts[column]++;
+    });
+    let cut = false;
+    try {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        endWindow = {
+          testId,
+          end: () => {
+            cut = true;
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+      });
+    } finally {
+      endWindow = null;
+      stop();
+    }
+    return cut ? null : counts;
+  }
+
+  async function runGateway(test: TestRow, result: { id: number; dtuCode: string }): Promise<boolean> {
+    const start = Date.now();
+    const deadline = test.testTime !== null && test.startTime !== null ? test.startTime + test.testTime * 60_000 : null;
+    if (deadline !== null && start + test.windowMs > deadline) {
+      await db
+        .updateTable('gatewayTestResults')
+        .set({ passed: 0, reason: GATEWAY_TEST_REASON.timeLimit, windowStart: null, windowEnd: null })
+        .where('id', '=', result.id)
+        .execute();
+      return true;
+    }
+    await db
+      .updateTable('gatewayTestResults')
+      .set({ windowStart: start, windowEnd: null, statusCount: 0, faultCount: 0, alarmCount: 0, onlineSeen: 0 })
+      .where('id', '=', result.id)
+      .execute();
+    const counts = await watch(test.id, result.dtuCode, test.windowMs);
+    if (counts === null || !(await stillRunning(test.id))) return false;
+    const end = Date.now();
+    // Heartbeats reach no live channel; the gateway's last report time says whether anything arrived at all.
+    const gateway = await db
+      .selectFrom('gatewayDevices')
+      .select('lastReportTime')
+      .where('dtuCode', '=', result.dtuCode)
+      .executeTakeFirst();
+    const messages = counts.statusCount + counts.faultCount + counts.alarmCount;
+    const onlineSeen = messages > 0 || Number(gateway?.lastReportTime ?? 0) >= start;
+    const passed = test.passBenchmark === null ? onlineSeen : messages >= test.passBenchmark;
+    const reason = passed
+      ? null
+      : messages === 0 && !onlineSeen
+        ? GATEWAY_TEST_REASON.silent
+        : GATEWAY_TEST_REASON.belowBenchmark;
+    await db
+      .updateTable('gatewayTestResults')
+      .set({ ...counts, windowEnd: end, onlineSeen: onlineSeen ? 1 : 0, passed: passed ? 1 : 0, reason })
+      .where('id', '=', result.id)
+      .where('passed', 'is', null)
+      .execute();
+    return true;
+  }
+
+  async function runTest(test: TestRow): Promise<void> {
+    const pending = await db
+      .selectFrom('gatewayTestResults')
+      .select(['id', 'dtuCode'])
+      .where('testId', '=', test.id)
+      .where('passed', 'is', null)
+      .where('reason', 'is', null)
+      .orderBy('seq')
+      .execute();
+    for (const result of pending) {
+      if (closed) return;
+      const done = await runGateway(test, result as { id: number; dtuCode: string });
+      if (!done) return;
+      await recount(test.id);
+    }
+    const now = Date.now();
+    await db
+      .updateTable('gatewayTests')
+      .set({ state: GATEWAY_TEST_STATE.finished, finishTime: now, updateTime: now })
+      .where('id', '=', test.id)
+      .where('state', '=', GATEWAY_TEST_STATE.running)
+      .execute();
+  }
+
+  const loop = (async () => {
+    while (!closed) {
+      try {
+        const test = await nextTest();
+        if (test) await runTest(test);
+        else await sleep(opts.pollMs ?? 5_000);
+      } catch (err) {
+        if (closed) return;
+        log.error({ err }, 'gateway test runner failed; retrying');
+        await sleep(1_000);
+      }
+    }
+  })();
+
+  return {
+    windowMs,
+    wake: () => {
+      woken = true;
+      wakeUp?.();
+    },
+    cancelled: (testId) => {
+      if (endWindow?.testId === testId) endWindow.end();
+    },
+    async close() {
+      closed = true;
+      wakeUp?.();
+      endWindow?.end();
+      await loop;
+    },
+  };
+}
+
+/** The runner of an app: started beside the monitoring service, stopped (mid-window tests resume) on close. */
+export function startGatewayTests(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  bus: EventBus,
+  windowMs: number | undefined,
+): GatewayTestRunner {
+  const runner = startGatewayTestRunner({ db: db as unknown as Kysely<LooseDB>, bus, log: app.log, windowMs });
+  app.addHook('onClose', () => runner.close());
+  return runner;
+}
