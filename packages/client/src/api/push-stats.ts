@@ -101,7 +101,13 @@ export const PushStatsListQuery = Type.Object(
   },
   { additionalProperties: true },
 );
-export type PushStatsListQuery = Static<typeof PushStatsListQuery>;
+export interface PushStatsListQuery {
+  pageNo?: number;
+  pageSize?: number;
+  dtuCode?: string;
+  sort?: PushStatsSort;
+  order?: 'asc' | 'desc';
+}
 
 export const PushStatsRow = Type.Object({
   gatewayId: Type.Integer(),

@@ -28,6 +28,7 @@ const MessageRecords = lazyScreen(() => import('../pages/messages/MessageRecords
 const SystemSetting = lazyScreen(() => import('../pages/systemSetting/SystemSettingPage'));
 const Elevators = lazyScreen(() => import('../pages/elevators/ElevatorsPage'));
 const Gateways = lazyScreen(() => import('../pages/gateways/GatewaysPage'));
+const DeviceGateway = lazyScreen(() => import('../pages/deviceGateway/DeviceGatewayPage'));
 const SmartDevices = lazyScreen(() => import('../pages/smartDevices/SmartDevicesPage'));
 const ElevatorSettings = lazyScreen(() => import('../pages/elevatorSettings/ElevatorSettingsPage'));
 const Parts = lazyScreen(() => import('../pages/parts/PartsPage'));
@@ -67,6 +68,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/systemSetting': entry(SystemSetting, {}),
   '/elevator': entry(Elevators, {}),
   '/device': entry(Gateways, {}),
+  '/deviceGateway': entry(DeviceGateway, {}),
   '/smartDevice': entry(SmartDevices, {}),
   '/elevatorSetting': entry(ElevatorSettings, {}),
   '/parts': entry(Parts, {}),

@@ -17,6 +17,7 @@ import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
 import { useEntityOptions } from '../../components/options/useEntityOptions';
+import { PushStatsDrawer } from '../deviceGateway/PushStatsDrawer';
 
 const COLUMNS = ['dtuCode', 'deviceModel', 'elevatorName', 'bindState', 'dtuStatus', 'blackStatus', 'softVer'];
 const PROTOCOL_FIELDS = ['protocols', 'motorType', 'polePairs', 'doorTypes', 'elevatorSpeed'] as const;
@@ -33,6 +34,7 @@ export default function GatewaysPage() {
   const [elevatorId, setElevatorId] = useState<number | null>(null);
   const [protocolOpen, setProtocolOpen] = useState(false);
   const [viewing, setViewing] = useState<{ id: number; kind: 'trafficCard' | 'stateView' } | null>(null);
+  const [pushStatsOf, setPushStatsOf] = useState<number | null>(null);
   const [form] = Form.useForm();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [gatewayDevice.path] });
   const done = () => {
@@ -102,6 +104,11 @@ export default function GatewaysPage() {
     if (problem) message.warning(problem);
     else setViewing({ id: selected[0]!, kind });
   };
+  const pushStats = () => {
+    const problem = ruleMessage(singleGatewayRules(selected));
+    if (problem) message.warning(problem);
+    else setPushStatsOf(selected[0]!);
+  };
 
   return (
     <>
@@ -126,6 +133,9 @@ export default function GatewaysPage() {
             </Button>
             <Button onClick={view('stateView')} data-testid="state-view">
               {t('registry.stateView')}
+            </Button>
+            <Button onClick={pushStats} data-testid="push-stats-button">
+              {t('pushStats.action')}
             </Button>
             <ImportButton entity="gatewayDevice" />
             <ExportButton entity={gatewayDevice} />
@@ -210,6 +220,7 @@ export default function GatewaysPage() {
         </Form>
       </Modal>
       <GatewayView viewing={viewing} onClose={() => setViewing(null)} />
+      <PushStatsDrawer gatewayId={pushStatsOf} onClose={() => setPushStatsOf(null)} />
     </>
   );
 }

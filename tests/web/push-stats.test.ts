@@ -1,0 +1,130 @@
+import { upTopic } from '@liftcloud/client';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenOf } from '../support/server.js';
+import {
+  BROWSER_TEST_TIMEOUT,
+  chromiumMissing,
+  listState,
+  startConsole,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
+
+const DTU = '86144400001';
+
+function connect(url: string, username: string, password: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+const publish = (c: MqttClient, topic: string, payload: object) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(topic, JSON.stringify(payload), { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+  );
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'push statistics screens',
+  { timeout: BROWSER_TEST_TIMEOUT * 2 },
+  () => {
+    let fx: ConsoleFixture;
+    let device: MqttClient | undefined;
+    let gatewayId = 0;
+    beforeAll(async () => {
+      fx = await startConsole();
+      // A bound gateway that pushed three state reports and a heartbeat.
+      const admin = await fx.server.login('admin');
+      const lift = await admin.entities.elevator.save({
+        name: 'Push Lift',
+        factoryNo: 'PL-1',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const gw = await admin.entities.gatewayDevice.save({ dtuCode: DTU });
+      gatewayId = gw.id;
+      const json = { 'content-type': 'application/json' };
+      const token = tokenOf(admin);
+      await fx.server.fetch(`gatewayDevices/${gw.id}/bind`, {
+        method: 'PUT',
+        token,
+        headers: json,
+        body: JSON.stringify({ elevatorId: lift.id }),
+      });
+      const cred = await fx.server.fetch(`gatewayDevices/${gw.id}/credentials`, {
+        method: 'POST',
+        token,
+        headers: json,
+        body: '{}',
+      });
+      device = await connect(fx.server.mqttUrl, DTU, (cred.body.data as { secret: string }).secret);
+      for (let floor = 1; floor <= 3; floor++)
+        await publish(device, upTopic(DTU, 'status'), {
+          id: `s${floor}`,
+          ts: Date.now(),
+          floor,
+          direction: 1,
+          door: 0,
+          run: 1,
+          flags: [],
+        });
+      await publish(device, upTopic(DTU, 'heartbeat'), { id: 'h1', ts: Date.now(), signal: -60 });
+    });
+    afterAll(async () => {
+      device?.end(true);
+      await fx?.close();
+    });
+
+    it('shows the super admin every gateway’s pushes and one gateway’s days in a drawer', async () => {
+      const { page, context, errors } = await fx.openAs('superAdmin', { language: 'en-US', path: '/deviceGateway' });
+      await listState(page, 'push-stats');
+      await expect.poll(() => page.getByTestId(`push-week-${DTU}`).innerText()).toBe('4');
+      const row = page.locator('.ant-table-row', { hasText: DTU });
+      await expect.poll(() => row.innerText()).toMatch(/Push Lift/);
+      expect(await row.innerText()).toMatch(/3 \/ 3/); // status today / 7 days
+      expect(await row.innerText()).toMatch(/Online/);
+      await fx.shot(page, 'device-gateway-push-stats-en-US');
+
+      await row.click();
+      const drawer = page.getByTestId('push-stats-drawer');
+      await drawer.getByTestId('push-stats-chart').waitFor();
+      const today = drawer.locator('[data-testid="push-stats-days"] .ant-table-row').first();
+      await expect
+        .poll(() => today.innerText())
+        .toMatch(/^\d{4}-\d\d-\d\d\s+3\s+0\s+0\s+0\s+1\s+0\s+0\s+0\s+0\s+4\s+0$/);
+      await page.mouse.move(1, 790);
+      await page.waitForTimeout(400); // let the drawer finish sliding in
+      await fx.shot(page, 'device-gateway-drawer-en-US');
+      await page.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'detached' });
+
+      // Blacklist from the row: the gateway's record says so afterwards.
+      await page.getByTestId(`push-blacklist-${DTU}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+      const admin = await fx.server.login('admin');
+      await expect.poll(async () => (await admin.entities.gatewayDevice.get(gatewayId)).blackStatus).toBe(true);
+      await expect.poll(() => row.innerText()).toMatch(/Remove from blacklist/);
+
+      await page.getByRole('tab', { name: 'Gateway test' }).click();
+      await page.getByTestId('push-stats').waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('opens the same drawer from the gateways page for exactly one chosen gateway', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: `/device?dtuCode=${DTU}` });
+      await listState(page, 'list-gatewayDevice');
+      await page.getByTestId('push-stats-button').click();
+      await page.locator('.ant-message').getByText('choose exactly one gateway device').waitFor();
+      await page.locator(`.ant-table-row[data-row-key="${gatewayId}"] .ant-checkbox-input`).check();
+      await page.getByTestId('push-stats-button').click();
+      const drawer = page.getByTestId('push-stats-drawer');
+      await expect.poll(() => drawer.locator('.ant-descriptions').innerText()).toMatch(/Accepted\s+4/);
+      await context.close();
+    });
+  },
+);
