@@ -9,7 +9,7 @@ export interface SimulatedGatewayOptions {
   /** Per tick (1 s): chance of a fault, of a trapped-passenger alarm. */
   faultChance: number;
   trappedChance: number;
-  /** Per tick: chance of an intercom call (default 0.001), of a hazard reported on its own (default 0.0003). */
+  /** Per tick: chance of an intercom call (default 0.002), of a hazard reported on its own (default 0.0005). */
   callChance?: number;
   hazardChance?: number;
   /** Share of faults that carry a hazard code (default 0.25). */
@@ -90,8 +90,8 @@ export class SimulatedGateway {
         ...(hazard ? { hazardCode: hazard } : {}),
       });
     }
-    if (this.random() < (this.opts.callChance ?? 0.001)) await this.call();
-    if (this.random() < (this.opts.hazardChance ?? 0.0003)) {
+    if (this.random() < (this.opts.callChance ?? 0.002)) await this.call();
+    if (this.random() < (this.opts.hazardChance ?? 0.0005)) {
       const [code, description] = this.pick(HAZARDS);
       await this.publish('event', { kind: 'hazard', code, description });
     }
