@@ -1,33 +1,14 @@
-import { upTopic, type LiftCloudClient, type PublicWorkOrder } from '@liftcloud/client';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { LiftCloudClient, PublicWorkOrder } from '@liftcloud/client';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFromFile, keyFromStore, ShareLinkSigner } from '../../packages/server/src/services/share-links.js';
+import { alarmedElevator, type AlarmedElevator } from '../support/alarmedElevator.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
 
 const json = { 'content-type': 'application/json' };
 const LINK = /^\/h5workOrder\/(\d+)\?sig=([A-Za-z0-9_-]{43})&exp=(\d+)$/;
-
-function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { username, password, clientId: `share-${username}`, reconnectPeriod: 0 });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-/** An alarm published as a gateway would: the order is stored before the acknowledgement comes back. */
-const alarm = (c: MqttClient, dtu: string, id: string) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(upTopic(dtu, 'alarm'), JSON.stringify({ id, ts: Date.now(), type: 1, floor: 5 }), { qos: 1 }, (err) =>
-      err ? reject(err) : resolve(),
-    ),
-  );
 
 const parse = (path: string) => {
   const m = LINK.exec(path);
@@ -38,13 +19,12 @@ const parse = (path: string) => {
 describe.each(DIALECTS)('signed links to the mobile work order page on %s', (dialect) => {
   let s: TestServer;
   let admin: LiftCloudClient;
-  let device: MqttClient;
+  let lift: AlarmedElevator;
   let dir: string;
   let signer: ShareLinkSigner;
   /** The cancelled first order and the open second one, on the same elevator. */
   let first: number;
   let second: number;
-  const dtu = dialect === 'sqlite' ? '86177700001' : '86177700002';
   const post = (path: string, body: unknown, client: LiftCloudClient = admin, language?: 'zh-CN' | 'it-Italy') =>
     s.fetch(path, { method: 'POST', token: tokenOf(client), headers: json, body: JSON.stringify(body), language });
 
@@ -55,44 +35,18 @@ describe.each(DIALECTS)('signed links to the mobile work order page on %s', (dia
     s = await startTestServer({ dialect, app: dialect === 'sqlite' ? { shareLinkKeyFile: keyFile } : {} });
     signer = new ShareLinkSigner(dialect === 'sqlite' ? keyFromFile(keyFile) : await keyFromStore(s.store));
     admin = await s.login('admin');
-    const unit = await admin.entities.useUnit.save({
-      name: 'Harbour Tower',
-      region: 'Harbour',
-      longitude: 114.1,
-      latitude: 22.3,
-      owner: 'Tower Owner',
-      contact: 'Ms Site Keeper',
-      contactPhone: '13900000001',
-    });
-    const lift = await admin.entities.elevator.save({
-      name: 'Harbour Tower A',
-      factoryNo: `F${dtu}`,
-      elevatorType: 1,
-      useStatus: 1,
-      address: '88 Harbour Road',
-      useUnitId: unit.id,
-      maintenanceCompanyId: s.demo.companies.maintenance,
-    });
-    const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-    await s.fetch(`gatewayDevices/${gw.id}/bind`, {
-      method: 'PUT',
-      token: tokenOf(admin),
-      headers: json,
-      body: JSON.stringify({ elevatorId: lift.id }),
-    });
-    const cred = await post(`gatewayDevices/${gw.id}/credentials`, {});
-    device = await connect(s.mqttUrl, dtu, (cred.body.data as { secret: string }).secret);
-    await alarm(device, dtu, 'a-1');
-    first = (await admin.entities.workOrder.list({ elevatorId: lift.id })).records[0]!.id;
+    lift = await alarmedElevator(s, admin, dialect === 'sqlite' ? '86177700001' : '86177700002');
+    await lift.alarm('a-1');
+    first = (await admin.entities.workOrder.list({ elevatorId: lift.elevatorId })).records[0]!.id;
     expect((await post(`workOrders/${first}/cancel`, { reason: 'Test call' })).status).toBe(200);
-    await alarm(device, dtu, 'a-2');
-    second = (await admin.entities.workOrder.list({ elevatorId: lift.id, recordState: 0 })).records[0]!.id;
+    await lift.alarm('a-2');
+    second = (await admin.entities.workOrder.list({ elevatorId: lift.elevatorId, recordState: 0 })).records[0]!.id;
     expect((await post(`workOrders/${second}/receive`, {})).status).toBe(200);
     const repairer = s.demo.users.companyuser!;
     expect((await post(`workOrders/${second}/people`, { userId: repairer, role: 'repair' })).status).toBe(200);
   });
   afterAll(async () => {
-    device?.end(true);
+    lift?.device.end(true);
     await s?.close();
     rmSync(dir, { recursive: true, force: true });
   });

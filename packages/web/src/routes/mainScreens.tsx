@@ -88,5 +88,6 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
 export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/workOrder/:workOrderId': entry(WorkOrder, {}),
   '/h5workOrder/:workOrderId': entry(WorkOrder, { h5: true }),
+  '/8NMuztq/:workOrderId': entry(WorkOrder, { h5: true }),
   '/singleMonitor/:elevatorId': entry(SingleMonitor, {}),
 };

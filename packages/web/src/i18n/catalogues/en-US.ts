@@ -200,7 +200,6 @@ export const enUS = {
     noState: 'No state reported yet',
     chooseElevators: 'Choose up to {{count}} elevators',
     openMonitor: 'Monitor',
-    publicView: 'Repair order',
   },
   pushStats: {
     tab: 'Push statistics',
@@ -237,6 +236,19 @@ export const enUS = {
       oversized: 'Too large',
       unbound: 'Unbound',
     },
+  },
+  shareLink: {
+    share: 'Share mobile link',
+    title: 'Mobile link to this work order',
+    hint: 'Anyone with this link can open this order on a phone without signing in, read-only, until {{time}}.',
+    copy: 'Copy link',
+    copied: 'Link copied',
+    invalid: 'Link invalid or expired',
+    invalidHint: 'Ask whoever sent it for a new link.',
+    validUntil: 'Link valid until {{time}}',
+    trapped: 'People trapped',
+    paused: 'Paused',
+    call: 'Call',
   },
   companies: {
     createTitle: 'Add {{type}}',

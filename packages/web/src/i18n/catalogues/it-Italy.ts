@@ -203,7 +203,6 @@ export const itItaly: WebCatalogue = {
     noState: 'Nessuno stato ricevuto',
     chooseElevators: 'Scegliere fino a {{count}} ascensori',
     openMonitor: 'Monitor',
-    publicView: 'Ordine di riparazione',
   },
   pushStats: {
     tab: 'Statistiche di invio',
@@ -240,6 +239,19 @@ export const itItaly: WebCatalogue = {
       oversized: 'Troppo grande',
       unbound: 'Non associato',
     },
+  },
+  shareLink: {
+    share: 'Condividi link mobile',
+    title: 'Link mobile a questo ordine',
+    hint: "Chi ha questo link può aprire l'ordine su un telefono senza accedere, in sola lettura, fino al {{time}}.",
+    copy: 'Copia link',
+    copied: 'Link copiato',
+    invalid: 'Link non valido o scaduto',
+    invalidHint: 'Chiedi un nuovo link a chi te lo ha inviato.',
+    validUntil: 'Link valido fino al {{time}}',
+    trapped: 'Persone bloccate',
+    paused: 'Sospeso',
+    call: 'Chiama',
   },
   companies: {
     createTitle: 'Aggiungi {{type}}',

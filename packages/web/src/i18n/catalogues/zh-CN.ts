@@ -201,7 +201,6 @@ export const zhCN: WebCatalogue = {
     noState: '暂无状态上报',
     chooseElevators: '最多选择{{count}}台电梯',
     openMonitor: '监控',
-    publicView: '急修工单',
   },
   pushStats: {
     tab: '推送统计',
@@ -238,6 +237,19 @@ export const zhCN: WebCatalogue = {
       oversized: '过大',
       unbound: '未绑定',
     },
+  },
+  shareLink: {
+    share: '分享移动端链接',
+    title: '本工单的移动端链接',
+    hint: '持有此链接的人无需登录即可在手机上查看本工单（只读），有效期至 {{time}}。',
+    copy: '复制链接',
+    copied: '链接已复制',
+    invalid: '链接无效或已过期',
+    invalidHint: '请联系发送者重新获取链接。',
+    validUntil: '链接有效期至 {{time}}',
+    trapped: '有人被困',
+    paused: '已暂停',
+    call: '拨打',
   },
   companies: {
     createTitle: '新增{{type}}',

@@ -1,48 +1,57 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Layout, Result } from 'antd';
+import { App, Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useConsole } from '../../app/ConsoleContext';
 import { FeedbackBridge } from '../../app/FeedbackBridge';
 import { LiveChannel } from '../../live/LiveChannel';
+import { InvalidShareLink, PublicWorkOrderView } from './PublicWorkOrderView';
+import { ShareLinkButton } from './ShareLinkButton';
 import { WorkOrderDetail } from './WorkOrderDetail';
 
 /**
- * /workOrder/:workOrderId (a page of its own) and /h5workOrder/:workOrderId (public in the guard). The server
- * has no public work-order route, so the H5 page shows the order read-only to a signed-in user and a sign-in
- * card to anyone else.
+ * /workOrder/:workOrderId (a page of its own) and the mobile page /h5workOrder/:workOrderId (also
+ * /8NMuztq/:workOrderId), public in the guard. A mobile address with a signature (?sig=&exp=, from "Share
+ * mobile link") shows the public field view to anyone, signed in or not; without one it shows the order
+ * read-only to a signed-in user and only "link invalid" to anyone else.
  */
 export default function WorkOrderPage(props: { h5?: boolean }) {
   const { t } = useTranslation();
   const { session } = useConsole();
-  const id = Number(useParams().workOrderId);
+  const rawId = useParams().workOrderId ?? '';
+  const [search] = useSearchParams();
+  const sig = search.get('sig');
+  const exp = search.get('exp');
+  const signed = props.h5 && (sig !== null || exp !== null);
+  const mobile = props.h5 && (signed || !session);
   return (
     <App>
       <FeedbackBridge />
-      {session ? <LiveChannel /> : null}
-      <Layout style={{ minHeight: '100vh', padding: 24 }}>
-        <div style={{ maxWidth: 960, margin: '0 auto', width: '100%' }}>
+      {session && !signed ? <LiveChannel /> : null}
+      <Layout style={{ minHeight: '100vh', padding: mobile ? 12 : 24 }}>
+        <div style={{ maxWidth: mobile ? 480 : 960, margin: '0 auto', width: '100%' }}>
           {session && !props.h5 ? (
-            <Link to="/workOrder" data-testid="back-to-list">
-              <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingLeft: 0, marginBottom: 8 }}>
-                {t('common.back')}
-              </Button>
-            </Link>
+            <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
+              <Link to="/workOrder" data-testid="back-to-list">
+                <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingLeft: 0 }}>
+                  {t('common.back')}
+                </Button>
+              </Link>
+              <ShareLinkButton workOrderId={Number(rawId)} />
+            </div>
           ) : null}
-          {session ? (
-            <WorkOrderDetail id={id} readOnly={props.h5} />
+          {signed ? (
+            <PublicWorkOrderView id={rawId} signature={{ sig: sig ?? '', exp: exp ?? '' }} />
+          ) : session ? (
+            <WorkOrderDetail id={Number(rawId)} readOnly={props.h5} />
           ) : (
-            <Card data-testid="h5-sign-in">
-              <Result
-                status="403"
-                title={t('monitoring.publicView')}
-                extra={
-                  <Link to="/login">
-                    <Button type="primary">{t('login.submit')}</Button>
-                  </Link>
-                }
-              />
-            </Card>
+            <InvalidShareLink
+              extra={
+                <Link to="/login">
+                  <Button type="primary">{t('login.submit')}</Button>
+                </Link>
+              }
+            />
           )}
         </div>
       </Layout>
