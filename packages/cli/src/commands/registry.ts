@@ -27,7 +27,17 @@ const fixed: CommandSpec[] = [
     load: async () => (await import('./work-orders.js')).register,
   },
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
-  { name: 'gateway', summary: () => t('cmd.gateway'), load: async () => (await import('./gateway.js')).register },
+  {
+    name: 'gateway',
+    summary: () => t('cmd.gateway'),
+    load: async () => {
+      const [tests, pushStats] = await Promise.all([import('./gateway.js'), import('./gateway-push-stats.js')]);
+      return (program: Command) => {
+        tests.register(program);
+        pushStats.registerPushStats(program.commands.find((c) => c.name() === 'gateway')!);
+      };
+    },
+  },
   { name: 'simulate', summary: () => t('cmd.simulate'), load: async () => (await import('./simulate.js')).register },
   {
     name: 'dashboard',

@@ -1,4 +1,5 @@
 import { opsEnUS } from './ops.en-US.js';
+import { pushStatsEnUS } from './push-stats.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
   'cmd.profile': 'Manage profiles: server URL, organisation and language',
@@ -170,6 +171,7 @@ export const enUS = {
   'completion.unknownShell': 'Unknown shell {value}: use bash, zsh or fish',
   retry: 'Retrying {method} {url} in {ms} ms ({reason})',
   ...opsEnUS,
+  ...pushStatsEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -1,5 +1,6 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
+import { pushStatsItItaly } from './push-stats.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
   'cmd.profile': 'Gestire i profili: URL del server, organizzazione e lingua',
@@ -171,4 +172,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   'completion.unknownShell': 'Shell sconosciuta {value}: usare bash, zsh o fish',
   retry: 'Nuovo tentativo di {method} {url} tra {ms} ms ({reason})',
   ...opsItItaly,
+  ...pushStatsItItaly,
 };

@@ -1,5 +1,6 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
+import { pushStatsZhCN } from './push-stats.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
   'cmd.profile': '管理配置：服务器地址、组织和语言',
@@ -169,4 +170,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   'completion.unknownShell': '未知 shell {value}：请使用 bash、zsh 或 fish',
   retry: '{ms} 毫秒后重试 {method} {url}（{reason}）',
   ...opsZhCN,
+  ...pushStatsZhCN,
 };
