@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { tokenOf } from '../support/server.js';
 import { xlsx, type Cell } from '../support/xlsx.js';
 import {
@@ -9,16 +8,7 @@ import {
   BROWSER_TEST_TIMEOUT,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
-
-/** Open an antd select of a form field and take its first choice. */
-async function chooseFirst(page: Page, scope: Locator, id: string): Promise<void> {
-  await scope
-    .locator('.ant-form-item', { has: page.locator(`#${id}`) })
-    .locator('.ant-select')
-    .click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
-}
+import { chooseFirst } from './support/forms.js';
 
 const HEADER: Cell[] = [
   'Elevator name',
