@@ -168,7 +168,7 @@ describe.each(DIALECTS)('push statistics per gateway on %s', (dialect) => {
   });
 
   it('lists every gateway of the platform for the super admin, busiest first, filtered by DTU', async () => {
-    const page = await superAdmin.pushStats.list({ pageSize: 5 });
+    const page = await superAdmin.pushStats.list({ pageSize: 20 });
     expect(page.records[0]).toMatchObject({
       gatewayId: gw.id,
       dtuCode: gw.dtu,
@@ -188,5 +188,7 @@ describe.each(DIALECTS)('push statistics per gateway on %s', (dialect) => {
     const sorted = await superAdmin.pushStats.list({ sort: 'dtuCode', pageSize: 200 });
     const codes = sorted.records.map((r) => r.dtuCode);
     expect(codes).toEqual([...codes].sort());
+    const badSize = await failure(superAdmin.pushStats.list({ pageSize: 5 }));
+    expect(badSize.fieldErrors.map((f) => [f.field, f.rule])).toEqual([['pageSize', 'validation.pageSize']]);
   });
 });

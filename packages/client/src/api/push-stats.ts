@@ -1,7 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { UP_KINDS } from '../gateway/protocol.js';
 import type { HttpClient, Query } from '../http/client.js';
-import { QUERY_SPAN_DAYS } from '../constants.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, QUERY_SPAN_DAYS } from '../constants.js';
 import { withinSpan } from '../rules/spans.js';
 import { calendarDate } from '../rules/formats.js';
 import { DAY_MS } from '../rules/common.js';
@@ -90,8 +90,19 @@ export const PushStatsListQuery = Type.Object(
     pageNo: Type.Optional(
       labelled(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }), '页码', 'Page', 'Pagina'),
     ),
+    // The list convention: one of 20, 30, 50, 100, 200 (validation.pageSize).
     pageSize: Type.Optional(
-      labelled(Type.Integer({ minimum: 1, maximum: 200, default: 20 }), '每页条数', 'Page size', 'Righe per pagina'),
+      labelled(
+        {
+          type: 'integer',
+          enum: [...PAGE_SIZES],
+          default: DEFAULT_PAGE_SIZE,
+          'x-rule': 'pageSize',
+        } as unknown as TSchema,
+        '每页条数',
+        'Page size',
+        'Dimensione pagina',
+      ),
     ),
     dtuCode: Type.Optional(labelled(Type.String({ maxLength: 11 }), 'DTU编号', 'DTU number', 'Numero DTU')),
     sort: Type.Optional(
