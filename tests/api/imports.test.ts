@@ -11,6 +11,8 @@ type Answer = { status: number; body: { code?: number; message?: string; data?: 
 
 /** Rows above this are refused: small here so the test needs no giant sheet (the default is 200,000). */
 const MAX_ROWS = 50;
+/** Rows per batch from the reader to the store step: small, so files here cross several batches. */
+const BATCH_ROWS = 4;
 
 const HEADER_EN: Cell[] = [
   'Elevator name',
@@ -58,7 +60,7 @@ describe.each(DIALECTS)('xlsx import (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ dialect, app: { importLimits: { maxRows: MAX_ROWS } } });
+    s = await startTestServer({ dialect, app: { importLimits: { maxRows: MAX_ROWS, batchRows: BATCH_ROWS } } });
     admin = await s.login('admin');
     token = tokenOf(admin);
     tenantId = s.demo.tenants.demo;
@@ -196,6 +198,74 @@ describe.each(DIALECTS)('xlsx import (%s)', (dialect) => {
     it('fixed, the same file imports', async () => {
       const fixed = await xlsx([HEADER_EN, ['Fine', 'RC-300', null, 'Traction passenger', dtu(300), 'Unit', null]]);
       expect((await upload(fixed)).body.data).toMatchObject({ created: 1 });
+    });
+  });
+
+  describe('a problem late in a long file, after earlier batches were stored, leaves nothing written', () => {
+    beforeAll(async () => {
+      const coastal = await s.login('coastaladmin');
+      await coastal.entities.netApply.save({
+        elevatorName: 'Coastal late',
+        registerCode: 'C-2',
+        elevatorType: 1,
+        dtuCode: dtu(1950),
+        useUnitName: 'Pier',
+      } as never);
+    });
+    const longFile = (from: number, last: Cell[]) =>
+      xlsx([
+        HEADER_EN,
+        ...Array.from({ length: 30 }, (_, i): Cell[] => [
+          `Long ${from + i}`,
+          `RC-${from + i}`,
+          null,
+          'Escalator',
+          dtu(from + i),
+          'Unit',
+          null,
+        ]),
+        last,
+      ]);
+    const nothingOf = async (from: number, before: number) => {
+      expect(await count()).toBe(before);
+      expect((await admin.entities.netApply.list({ dtuCode: dtu(from) })).total).toBe(0);
+    };
+
+    it('a bad row the file check finds (row 32)', async () => {
+      const before = await count();
+      const r = await upload(await longFile(1000, ['Late', 'RC-1099', null, 'Spaceship', dtu(1099), 'Unit', null]));
+      expect(r.status).toBe(400);
+      expect((r.body.data as { errors: RowError[] }).errors.map((e) => [e.row, e.field])).toEqual([
+        [32, 'elevatorType'],
+      ]);
+      await nothingOf(1000, before);
+    });
+
+    it('a bad row the store finds (row 32: a DTU number another tenant holds)', async () => {
+      const before = await count();
+      const r = await upload(await longFile(1100, ['Late', 'RC-1199', null, 'Escalator', dtu(1950), 'Unit', null]));
+      expect(r.status).toBe(400);
+      const data = r.body.data as { errors: RowError[]; badRows: number; total: number };
+      expect(data.errors.map((e) => [e.row, e.rule])).toEqual([[32, 'validation.duplicate']]);
+      expect(data).toMatchObject({ badRows: 1, total: 31 });
+      await nothingOf(1100, before);
+    });
+
+    it('a formula in the last row', async () => {
+      const before = await count();
+      const r = await upload(
+        await longFile(1200, ['Late', 'RC-1299', null, { type: 'Formula', value: 'SUM(1,2)' }, dtu(1299), 'U', null]),
+      );
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Cell D32 holds a formula; imports accept values only (paste as values)');
+      await nothingOf(1200, before);
+    });
+
+    it('the same rows with the last one fixed import, every batch of them', async () => {
+      const r = await upload(await longFile(1300, ['Late', 'RC-1399', null, 'Escalator', dtu(1399), 'Unit', null]));
+      expect(r.body.data).toEqual({ created: 31, skipped: 0, total: 31, dryRun: false });
+      const again = await upload(await longFile(1300, ['Late', 'RC-1399', null, 'Escalator', dtu(1399), 'Unit', null]));
+      expect(again.body.data).toEqual({ created: 0, skipped: 31, total: 31, dryRun: false });
     });
   });
 

@@ -44,9 +44,9 @@ function problems(
 
 /**
  * POST /api/{entity.path}/import?dryRun=true|false for the importable entities (network applications,
- * elevators, gateways): one .xlsx in the multipart field `file`, bounded while streamed, parsed in a worker
- * under memory and time limits, every row validated with the forms' rules, then written in one transaction
- * or not at all. The console and the CLI both call this route (client.imports.upload).
+ * elevators, gateways): one .xlsx in the multipart field `file`, bounded while streamed, read as a stream in a
+ * worker under memory and time limits, every row validated with the forms' rules as it is read, and written in
+ * batches inside one transaction, committed only when no row was bad. The console and the CLI both call this route (client.imports.upload).
  */
 export async function registerImports(
   app: FastifyInstance,
@@ -110,8 +110,9 @@ export async function registerImports(
             }
             if (!file) throw new ImportFileError(400, 'oneFile');
             if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
-            const { result } = await job.parse(file.buffer, entity.name, lang);
-            if (result.header) return problems(reply, lang, result);
+            const sheet = await job.parse(file.buffer, entity.name, lang);
+            if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
+            // Rows are stored batch by batch while the worker reads on.
             const outcome = await storeRows({
               db: ctx.store.db,
               dialect: ctx.store.dialect,
@@ -120,10 +121,9 @@ export async function registerImports(
               caller,
               tz: req.timeZone,
               language: lang,
-              sheet: result.sheet,
+              sheet,
               dryRun,
               limits,
-              fileProblems: result,
             });
             if ('errors' in outcome) return problems(reply, lang, outcome);
             if (!dryRun && outcome.created) opts.repos.get(entity.name)?.forgetCounts();

@@ -10,33 +10,13 @@ import {
   type Language,
 } from '@liftcloud/client';
 import { ImportFileError, type RowError } from './errors.js';
+import type { Cell } from './sheet-reader.js';
 import type { ImportSpec } from './importable.js';
 import type { ImportLimits } from './limits.js';
 import { importMessage } from './messages.js';
 
-/** A cell as read-excel-file gives it. */
-export type Cell = string | number | boolean | Date | null | undefined;
-
-/** Rows ready for the store step: the fields present in the file, then one array of values per row. */
-export interface ConvertedSheet {
-  fields: string[];
-  rows: unknown[][];
-  /** The spreadsheet row number of each row. */
-  rowNumbers: number[];
-}
-
-/**
- * The rows that passed the file's checks, and the problems of the others. `header` problems stop the import
- * before the store is asked anything; row problems are reported together with the store's.
- */
-export interface ConvertResult {
-  sheet: ConvertedSheet;
-  errors: RowError[];
-  errorCount: number;
-  badRows: number;
-  total: number;
-  header: boolean;
-}
+export type { Cell } from './sheet-reader.js';
+export { columnLetter } from './sheet-reader.js';
 
 const META_LABELS = [
   { 'zh-CN': '编号', 'en-US': 'ID', 'it-Italy': 'ID' },
@@ -49,13 +29,6 @@ export const normaliseHeader = (v: unknown): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
-
-/** The spreadsheet name of a column: 0 → A, 26 → AA. */
-export function columnLetter(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
 
 /**
  * Which field each header names: a writable field's label in any of the three languages, or its key. Labels
@@ -179,137 +152,150 @@ export function convertCell(
   return { value: v };
 }
 
-/** read-excel-file trims text cells, so an empty cell is null or ''. */
 const isEmpty = (v: Cell) => v === null || v === undefined || v === '';
 
-/**
- * The sheet as rows for an entity: the header names the fields, every cell is converted to its field's type,
- * every row is validated with the forms' rules (validateInput) and checked for repeats within the file. Any
- * bad row makes the whole file answer with the list of problems.
- */
-export function convertSheet(
-  data: Cell[][],
-  spec: ImportSpec,
-  language: Language,
-  limits: ImportLimits,
-): ConvertResult {
-  const { entity } = spec;
-  const fields = entity.fields as Fields;
-  const label = (field: string) => fields[field]?.label[language] ?? field;
+/** Converted rows ready for the store step, in the order of `SheetConverter.fields`. */
+export interface RowBatch {
+  rows: unknown[][];
+  /** The spreadsheet row number of each row. */
+  rowNumbers: number[];
+}
 
-  // Cells far over any field's length are refused with the file, before anything else is looked at.
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r]!;
-    for (let c = 0; c < row.length; c++) {
-      const v = row[c];
-      if (typeof v === 'string' && v.length > limits.maxCellChars)
-        throw new ImportFileError(413, 'cellTooLong', {
-          cell: `${columnLetter(c)}${r + 1}`,
-          length: v.length,
-          limit: limits.maxCellChars,
-        });
-    }
+/** Row problems found in the file itself, and how many rows it has. */
+export interface FileProblems {
+  errors: RowError[];
+  errorCount: number;
+  badRows: number;
+  total: number;
+}
+
+/**
+ * The sheet as rows for an entity, row by row as the reader hands them over: the header names the fields,
+ * every cell is converted to its field's type, every row is validated with the forms' rules (validateInput) and
+ * checked for repeats within the file. Good rows wait in a batch for the store step; bad ones are reported, and
+ * any bad row makes the whole file answer with the list of problems.
+ */
+export class SheetConverter {
+  /** The fields present in the file, in the order of each converted row's values. */
+  fields: string[] = [];
+  private readonly fieldDefs: Fields;
+  private present: { f: string; c: number }[] = [];
+  private readonly enumIdx = new Map<string, EnumIndex>();
+  private readonly errors: RowError[] = [];
+  private errorCount = 0;
+  private badRows = 0;
+  private total = 0;
+  private batch: RowBatch = { rows: [], rowNumbers: [] };
+  /** Values seen per unique field (and per re-import key), for repeats within the file. */
+  private readonly firstRow = new Map<string, Map<string, number>>();
+  private uniqueFields: string[] = [];
+
+  constructor(
+    private readonly spec: ImportSpec,
+    private readonly language: Language,
+    private readonly limits: ImportLimits,
+  ) {
+    this.fieldDefs = spec.entity.fields as Fields;
   }
 
-  const header = data[0] ?? [];
-  if (header.length > limits.maxColumns)
-    throw new ImportFileError(413, 'tooManyColumns', { count: header.length, limit: limits.maxColumns });
-  const known = headerMap(entity);
-  const columnField: (string | null)[] = [];
-  const headerErrors: RowError[] = [];
-  const seen = new Set<string>();
-  header.forEach((h) => {
-    const text = String(h ?? '').trim();
-    if (!text) {
-      columnField.push(null);
-      return;
-    }
-    const field = known.get(normaliseHeader(text));
-    if (field === undefined) {
-      headerErrors.push({
-        row: 1,
-        column: text,
-        field: '',
-        rule: 'import.unknownColumn',
-        message: importMessage(language, 'unknownColumn', { column: text }),
-      });
-      columnField.push(null);
-    } else if (field !== null && seen.has(field)) {
-      headerErrors.push({
-        row: 1,
-        column: text,
-        field,
-        rule: 'import.repeatedColumn',
-        message: importMessage(language, 'repeatedColumn', { column: text }),
-      });
-      columnField.push(null);
-    } else {
-      if (field) seen.add(field);
-      columnField.push(field);
-    }
-  });
-  for (const c of entity.columns)
-    if (fields[c.key]?.required && !seen.has(c.key))
-      headerErrors.push({
-        row: 1,
-        column: label(c.key),
-        field: c.key,
-        rule: 'import.missingColumn',
-        message: importMessage(language, 'missingColumn', { column: label(c.key) }),
-      });
-  if (headerErrors.length)
-    return {
-      sheet: { fields: [], rows: [], rowNumbers: [] },
-      errors: headerErrors,
-      errorCount: headerErrors.length,
-      badRows: 1,
-      total: data.length - 1,
-      header: true,
-    };
+  private label(field: string): string {
+    return this.fieldDefs[field]?.label[this.language] ?? field;
+  }
 
-  const present = columnField.map((f, c) => (f ? { f, c } : null)).filter((x): x is { f: string; c: number } => !!x);
-  const enumIdx = new Map<string, EnumIndex>();
-  for (const { f } of present) if (fields[f]!.kind === 'enum') enumIdx.set(f, enumIndex(fields[f]!));
-  const enumValues = (field: string) =>
-    (fields[field]?.enumDef?.options ?? []).map((o) => `${o.code} ${o.label[language]}`).join(', ');
+  /** The header row (row 1): the problems that stop the import before any row is looked at, if any. */
+  header(cells: Cell[], width: number): RowError[] {
+    const { entity } = this.spec;
+    const { language } = this;
+    if (width > this.limits.maxColumns)
+      throw new ImportFileError(413, 'tooManyColumns', { count: width, limit: this.limits.maxColumns });
+    const known = headerMap(entity);
+    const columnField: (string | null)[] = [];
+    const headerErrors: RowError[] = [];
+    const seen = new Set<string>();
+    for (let c = 0; c < width; c++) {
+      const text = String(cells[c] ?? '').trim();
+      if (!text) {
+        columnField.push(null);
+        continue;
+      }
+      const field = known.get(normaliseHeader(text));
+      if (field === undefined) {
+        headerErrors.push({
+          row: 1,
+          column: text,
+          field: '',
+          rule: 'import.unknownColumn',
+          message: importMessage(language, 'unknownColumn', { column: text }),
+        });
+        columnField.push(null);
+      } else if (field !== null && seen.has(field)) {
+        headerErrors.push({
+          row: 1,
+          column: text,
+          field,
+          rule: 'import.repeatedColumn',
+          message: importMessage(language, 'repeatedColumn', { column: text }),
+        });
+        columnField.push(null);
+      } else {
+        if (field) seen.add(field);
+        columnField.push(field);
+      }
+    }
+    for (const c of entity.columns)
+      if (this.fieldDefs[c.key]?.required && !seen.has(c.key))
+        headerErrors.push({
+          row: 1,
+          column: this.label(c.key),
+          field: c.key,
+          rule: 'import.missingColumn',
+          message: importMessage(language, 'missingColumn', { column: this.label(c.key) }),
+        });
+    if (headerErrors.length) return headerErrors;
+    this.present = columnField.map((f, c) => (f ? { f, c } : null)).filter((x): x is { f: string; c: number } => !!x);
+    this.fields = this.present.map((p) => p.f);
+    for (const { f } of this.present)
+      if (this.fieldDefs[f]!.kind === 'enum') this.enumIdx.set(f, enumIndex(this.fieldDefs[f]!));
+    this.uniqueFields = entity.unique.filter((f) => seen.has(f));
+    return [];
+  }
 
-  const errors: RowError[] = [];
-  let errorCount = 0;
-  let badRows = 0;
-  const report = (e: RowError) => {
-    errorCount++;
-    if (errors.length < limits.maxReportedErrors) errors.push(e);
-  };
-  const issueToError = (row: number, issue: Issue): RowError => {
+  private report(e: RowError): void {
+    this.errorCount++;
+    if (this.errors.length < this.limits.maxReportedErrors) this.errors.push(e);
+  }
+
+  private issueToError(row: number, issue: Issue): RowError {
     const top = issue.field.split('.')[0] ?? issue.field;
-    const params = issue.rule === 'validation.enum' ? { ...issue.params, values: enumValues(top) } : issue.params;
+    const values = () =>
+      (this.fieldDefs[top]?.enumDef?.options ?? []).map((o) => `${o.code} ${o.label[this.language]}`).join(', ');
+    const params = issue.rule === 'validation.enum' ? { ...issue.params, values: values() } : issue.params;
     return {
       row,
-      column: label(top),
+      column: this.label(top),
       field: top,
       rule: issue.rule,
-      message: issueMessage(entity.createSchema, { ...issue, field: top, ...(params ? { params } : {}) }, language),
+      message: issueMessage(
+        this.spec.entity.createSchema,
+        { ...issue, field: top, ...(params ? { params } : {}) },
+        this.language,
+      ),
     };
-  };
+  }
 
-  // Values seen per unique field (and per re-import key), for repeats within the file.
-  const firstRow = new Map<string, Map<string, number>>();
-  const uniqueFields = entity.unique.filter((f) => seen.has(f));
-
-  const out: ConvertedSheet = { fields: present.map((p) => p.f), rows: [], rowNumbers: [] };
-  let total = 0;
-  for (let r = 1; r < data.length; r++) {
-    const cells = data[r]!;
-    if (present.every(({ c }) => isEmpty(cells[c]))) continue; // a blank line
-    total++;
-    const rowNo = r + 1;
+  /** One data row: converted into the batch, or its problems reported. */
+  row(rowNo: number, cells: Cell[]): void {
+    const { spec, fieldDefs: fields, present } = this;
+    const { entity } = spec;
+    if (present.every(({ c }) => isEmpty(cells[c]))) return; // a blank line
+    this.total++;
     const input: Record<string, unknown> = {};
     const issues: Issue[] = [];
     const converted = new Set<string>();
     for (const { f, c } of present) {
       const v = cells[c];
       if (isEmpty(v)) continue;
-      const res = convertCell(fields[f]!, v, enumIdx.get(f));
+      const res = convertCell(fields[f]!, v, this.enumIdx.get(f));
       input[f] = res.value;
       if (res.issue) {
         issues.push({ field: f, rule: res.issue, ...(res.params ? { params: res.params } : {}) });
@@ -328,13 +314,14 @@ export function convertSheet(
       issues.push(...checkSchema(entity.createSchema, rest).filter((i) => !converted.has(i.field.split('.')[0]!)));
     }
     const keyField = spec.keyOf(input);
+    const uniqueFields = this.uniqueFields;
     const checked = keyField && !uniqueFields.includes(keyField) ? [...uniqueFields, keyField] : uniqueFields;
     for (const f of checked) {
       const v = input[f];
       if (v === undefined || v === null || v === '') continue;
       const key = String(v);
-      let seenAt = firstRow.get(f);
-      if (!seenAt) firstRow.set(f, (seenAt = new Map()));
+      let seenAt = this.firstRow.get(f);
+      if (!seenAt) this.firstRow.set(f, (seenAt = new Map()));
       const first = seenAt.get(key);
       if (first === undefined) seenAt.set(key, rowNo);
       else
@@ -345,29 +332,49 @@ export function convertSheet(
         });
     }
     if (issues.length) {
-      badRows++;
+      this.badRows++;
       for (const issue of issues) {
         if ((issue.rule as string) === 'import.duplicateInFile')
-          report({
+          this.report({
             row: rowNo,
-            column: label(issue.field),
+            column: this.label(issue.field),
             field: issue.field,
             rule: issue.rule,
-            message: importMessage(language, 'duplicateInFile', {
-              column: label(issue.field),
+            message: importMessage(this.language, 'duplicateInFile', {
+              column: this.label(issue.field),
               value: String(issue.params?.value),
               other: Number(issue.params?.other),
             }),
           });
-        else report(issueToError(rowNo, issue));
+        else this.report(this.issueToError(rowNo, issue));
       }
-      continue;
+      return;
     }
-    out.rows.push(out.fields.map((f) => input[f] ?? null));
-    out.rowNumbers.push(rowNo);
+    this.batch.rows.push(this.fields.map((f) => input[f] ?? null));
+    this.batch.rowNumbers.push(rowNo);
   }
-  if (total === 0) throw new ImportFileError(400, 'empty');
-  return { sheet: out, errors, errorCount, badRows, total, header: false };
+
+  /** Good rows waiting for the store step. */
+  get pending(): number {
+    return this.batch.rows.length;
+  }
+
+  get badRowCount(): number {
+    return this.badRows;
+  }
+
+  /** The waiting rows, handed over (the converter keeps none of them). */
+  takeBatch(): RowBatch {
+    const out = this.batch;
+    this.batch = { rows: [], rowNumbers: [] };
+    return out;
+  }
+
+  /** The file's own problems once every row is read; a sheet with no data row is refused. */
+  finish(): FileProblems {
+    if (this.total === 0) throw new ImportFileError(400, 'empty');
+    return { errors: this.errors, errorCount: this.errorCount, badRows: this.badRows, total: this.total };
+  }
 }
 
 /** The message of a bad-row answer: how many rows, then the first few problems. */

@@ -23,6 +23,8 @@ export interface ImportLimits {
   maxReportedErrors: number;
   /** Imports parsed at once on this server; one more answers 429 (each worker may use workerHeapMb). */
   maxConcurrent: number;
+  /** Good rows the worker hands to the store step at a time (tests make it small to cross batches). */
+  batchRows: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -36,6 +38,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   workerTimeoutMs: 120_000,
   maxReportedErrors: 1_000,
   maxConcurrent: 2,
+  batchRows: 1_000,
 };
 
 /** Rows in one export; a larger selection is refused with a hint to narrow the filters. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ConvertResult } from './convert.js';
+import type { FileProblems, RowBatch } from './convert.js';
 import { ImportFileError } from './errors.js';
 import type { ImportLimits } from './limits.js';
 import type { ImportMessageKey } from './messages.js';
@@ -18,18 +18,43 @@ export interface WorkerInput {
 }
 
 export interface ParseStats {
-  /** read-excel-file's part, inside the worker. */
-  readMs: number;
-  /** Header mapping, conversion and validation, inside the worker. */
-  convertMs: number;
-  /** The worker's heap after reading and converting. */
+  /** Reading, conversion and validation inside the worker, waits for the store step included. */
+  parseMs: number;
+  /** The worker's heap at its largest sample (taken at every batch). */
   heapUsedMb: number;
 }
 
-export type WorkerAnswer =
-  | { kind: 'done'; result: ConvertResult; stats: ParseStats }
+/** Good rows of the file, and how many bad rows the file had up to them. */
+export interface ParsedBatch extends RowBatch {
+  badRowsSoFar: number;
+}
+
+/** Worker → server. */
+export type WorkerMessage =
+  | { kind: 'header'; fields: string[] }
+  | { kind: 'headerProblems'; problems: FileProblems }
+  | { kind: 'batch'; batch: ParsedBatch }
+  | { kind: 'done'; problems: FileProblems; stats: ParseStats }
   | { kind: 'refused'; status: number; key: ImportMessageKey; params: Record<string, string | number> }
   | { kind: 'failed'; message: string };
+
+/** Server → worker: the job, then an acknowledgement per batch taken (the worker keeps at most two in flight). */
+export type ParentMessage = { kind: 'start'; input: WorkerInput } | { kind: 'ack' };
+
+/** A sheet being read: its header was good, its rows arrive in batches while the worker reads on. */
+export interface ParsedSheet {
+  header: 'ok';
+  fields: string[];
+  batches: AsyncIterable<ParsedBatch>;
+  /** The file's own problems and the worker's figures; known once `batches` has ended. */
+  finished(): { problems: FileProblems; stats: ParseStats };
+}
+
+/** A sheet whose header names unknown, repeated or too few columns: no row was read. */
+export interface RefusedHeader {
+  header: 'problems';
+  problems: FileProblems;
+}
 
 let devBundle: Promise<string> | null = null;
 
@@ -62,35 +87,79 @@ function devWorkerFile(): Promise<string> {
 
 /** The compiled worker.js beside this file in a build; a bundle of the TypeScript source otherwise. */
 async function startWorker(limits: ImportLimits): Promise<Worker> {
-  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 128 };
+  // A small young generation: the reader's garbage is short-lived, and a large one only grows the RSS.
+  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 16 };
   const here = import.meta.url;
   const script = here.endsWith('.js') ? new URL('./worker.js', here) : pathToFileURL(await devWorkerFile());
   return new Worker(script, { resourceLimits });
 }
 
+/** Messages of one worker, taken one at a time; a failure is handed to whoever waits next. */
+class Inbox {
+  private readonly queue: WorkerMessage[] = [];
+  private waiting: { resolve: (m: WorkerMessage) => void; reject: (e: unknown) => void } | null = null;
+  private failure: unknown = null;
+
+  push(m: WorkerMessage): void {
+    if (this.waiting) {
+      this.waiting.resolve(m);
+      this.waiting = null;
+    } else this.queue.push(m);
+  }
+
+  fail(err: unknown): void {
+    this.failure ??= err;
+    if (this.waiting) {
+      this.waiting.reject(this.failure);
+      this.waiting = null;
+    }
+  }
+
+  next(): Promise<WorkerMessage> {
+    const m = this.queue.shift();
+    if (m) return Promise.resolve(m);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+}
+
+/** The answer of a worker message that ends the parse with an error, if it is one. */
+function failureOf(m: WorkerMessage): Error | null {
+  if (m.kind === 'refused') return new ImportFileError(m.status, m.key, m.params);
+  if (m.kind === 'failed') return new Error(`xlsx worker failed: ${m.message}`);
+  return null;
+}
+
 /** A parse worker started ahead of its file, so its start overlaps the upload. */
 export interface ParseJob {
-  /** Parse, convert and validate the workbook; rejects with an ImportFileError for a file refused as a whole. */
-  parse(file: Buffer, entity: string, language: Language): Promise<{ result: ConvertResult; stats: ParseStats }>;
+  /**
+   * Read, convert and validate the workbook as a stream of row batches; rejects (or the batches throw) an
+   * ImportFileError for a file refused as a whole.
+   */
+  parse(file: Buffer, entity: string, language: Language): Promise<ParsedSheet | RefusedHeader>;
   /** End the worker (idempotent): after a parse, or when the request is refused before one. */
   cancel(): void;
 }
 
 export function startParse(limits: ImportLimits): ParseJob {
-  let settle: { resolve: (a: WorkerAnswer) => void; reject: (e: unknown) => void };
-  const outcome = new Promise<WorkerAnswer>((resolve, reject) => (settle = { resolve, reject }));
-  outcome.catch(() => undefined); // a worker ended before any parse is nobody's error
+  const inbox = new Inbox();
+  let ended = false;
   const worker = startWorker(limits).then((w) => {
-    w.on('message', (answer: WorkerAnswer) => settle.resolve(answer));
+    w.on('message', (m: WorkerMessage) => inbox.push(m));
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death while reading: the file is refused.
     w.on('error', (err: Error & { code?: string }) =>
-      settle.reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportFileError(413, 'tooComplex') : err),
+      inbox.fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportFileError(413, 'tooComplex') : err),
     );
-    w.on('exit', () => settle.reject(new ImportFileError(413, 'tooComplex')));
+    w.on('exit', () => inbox.fail(new ImportFileError(413, 'tooComplex')));
     return w;
   });
-  worker.catch((err: unknown) => settle.reject(err));
-  const cancel = () => void worker.then((w) => w.terminate()).catch(() => undefined);
+  worker.catch((err: unknown) => inbox.fail(err));
+  let timer: NodeJS.Timeout | undefined;
+  const cancel = () => {
+    ended = true;
+    clearTimeout(timer);
+    void worker.then((w) => w.terminate()).catch(() => undefined);
+  };
   return {
     cancel,
     async parse(file, entity, language) {
@@ -98,36 +167,66 @@ export function startParse(limits: ImportLimits): ParseJob {
       // A copy the worker owns: the upload's buffer may be a slice of a pooled one.
       const own = new Uint8Array(file.byteLength);
       own.set(file);
-      const input: WorkerInput = { entity, file: own, language, limits };
       const w = await worker;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ImportFileError(413, 'tooComplex')), limits.workerTimeoutMs);
-      });
-      try {
-        w.postMessage(input, [own.buffer]);
-        const answer = await Promise.race([outcome, timeout]);
-        if (answer.kind === 'done') return { result: answer.result, stats: answer.stats };
-        if (answer.kind === 'refused') throw new ImportFileError(answer.status, answer.key, answer.params);
-        throw new Error(`xlsx worker failed: ${answer.message}`);
-      } finally {
-        clearTimeout(timer);
+      // The time limit covers the whole read, the store step's pace included.
+      timer = setTimeout(() => {
+        inbox.fail(new ImportFileError(413, 'tooComplex'));
         cancel();
+      }, limits.workerTimeoutMs);
+      const start: ParentMessage = { kind: 'start', input: { entity, file: own, language, limits } };
+      w.postMessage(start, [own.buffer]);
+      const first = await inbox.next();
+      const failure = failureOf(first);
+      if (failure) throw failure;
+      if (first.kind === 'headerProblems') return { header: 'problems', problems: first.problems };
+      if (first.kind !== 'header') throw new Error(`xlsx worker: unexpected ${first.kind}`);
+      let finished: { problems: FileProblems; stats: ParseStats } | null = null;
+      async function* batches(): AsyncGenerator<ParsedBatch> {
+        for (;;) {
+          const m = await inbox.next();
+          const err = failureOf(m);
+          if (err) throw err;
+          if (m.kind === 'done') {
+            finished = { problems: m.problems, stats: m.stats };
+            return;
+          }
+          if (m.kind !== 'batch') throw new Error(`xlsx worker: unexpected ${m.kind}`);
+          yield m.batch;
+          // Taken: the worker may read on.
+          if (!ended) w.postMessage({ kind: 'ack' } satisfies ParentMessage);
+        }
       }
+      return {
+        header: 'ok',
+        fields: first.fields,
+        batches: batches(),
+        finished: () => {
+          if (!finished) throw new Error('xlsx parse not finished');
+          return finished;
+        },
+      };
     },
   };
 }
 
-/** Parse one workbook in a worker of its own (see startParse). */
+/**
+ * Parse one workbook in a worker of its own, every batch taken as it comes (see startParse): the file's checks
+ * without a store step.
+ */
 export async function parseWorkbook(
   file: Buffer,
   entity: string,
   language: Language,
   limits: ImportLimits,
-): Promise<{ result: ConvertResult; stats: ParseStats }> {
+): Promise<{ rows: number; problems: FileProblems; stats: ParseStats | null }> {
   const job = startParse(limits);
   try {
-    return await job.parse(file, entity, language);
+    const sheet = await job.parse(file, entity, language);
+    if (sheet.header === 'problems') return { rows: 0, problems: sheet.problems, stats: null };
+    let rows = 0;
+    for await (const batch of sheet.batches) rows += batch.rows.length;
+    const { problems, stats } = sheet.finished();
+    return { rows, problems, stats };
   } finally {
     job.cancel();
   }

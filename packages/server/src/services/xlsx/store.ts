@@ -5,10 +5,11 @@ import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
 import { valueToStore } from '../../store/convert.js';
 import { tenantOf, type Caller } from '../caller.js';
-import type { ConvertedSheet } from './convert.js';
+import type { FileProblems } from './convert.js';
 import { ImportFileError, type RowError } from './errors.js';
 import type { ImportSpec } from './importable.js';
 import type { ImportLimits } from './limits.js';
+import type { ParsedBatch, ParsedSheet } from './parse.js';
 import { importMessage } from './messages.js';
 
 export interface ImportOutcome {
@@ -26,7 +27,7 @@ export interface ImportProblems {
 }
 
 /** Values per IN (...) query: well inside SQLite's and PostgreSQL's parameter limits. */
-const LOOKUP_CHUNK = 500;
+const LOOKUP_CHUNK = 1_000;
 /** Parameters per multi-row INSERT (SQLite allows 32,766, PostgreSQL 65,535). */
 const INSERT_PARAMS = 30_000;
 
@@ -66,13 +67,14 @@ function sameValue(stored: unknown, imported: unknown): boolean {
   return String(stored) === String(imported);
 }
 
-/**
- * The store side of an import, inside one transaction: references must be rows of the caller's tenant, a row
- * whose key is already stored with the same values is skipped, a key stored with other values (or a unique
- * value another record holds) is a bad row, and with no bad row every new row is inserted in multi-row
- * INSERTs. Nothing is written when any row is bad or on a dry run.
- */
-export async function storeRows(args: {
+/** Thrown inside the transaction to roll it back: the file had bad rows, the answer is their list. */
+class BadRows extends Error {
+  constructor(readonly problems: ImportProblems) {
+    super('bad rows');
+  }
+}
+
+interface StoreArgs {
   db: Kysely<DB>;
   dialect: Dialect;
   spec: ImportSpec;
@@ -80,59 +82,123 @@ export async function storeRows(args: {
   caller: Caller;
   tz: string;
   language: Language;
-  sheet: ConvertedSheet;
   dryRun: boolean;
   limits: ImportLimits;
-  /** Problems the file's own checks found in other rows: reported with these, and nothing is written. */
-  fileProblems: ImportProblems;
-}): Promise<ImportOutcome | ImportProblems> {
-  const { spec, table, caller, tz, language, sheet, dryRun, limits, fileProblems, dialect } = args;
-  const fields = spec.entity.fields as Fields;
-  const tenantId = tenantOf(caller);
-  const label = (f: string) => fields[f]?.label[language] ?? f;
-  const inputs = sheet.rows.map((values) => {
-    const o: Record<string, unknown> = {};
-    sheet.fields.forEach((f, i) => {
-      if (values[i] !== null && values[i] !== undefined) o[f] = values[i];
-    });
-    return o;
-  });
-  const total = fileProblems.total;
+}
 
+/**
+ * The store side of an import, batch by batch as the worker reads the file, inside one transaction: references
+ * must be rows of the caller's tenant, a row whose key is already stored with the same values is skipped, a key
+ * stored with other values (or a unique value another record holds) is a bad row, and new rows are inserted in
+ * multi-row INSERTs. When the file or the store finds any bad row, the rest is only checked and the transaction
+ * is rolled back: nothing is written. A dry run writes nothing either.
+ */
+export async function storeRows(args: StoreArgs & { sheet: ParsedSheet }): Promise<ImportOutcome | ImportProblems> {
+  const { sheet } = args;
+  const batches = sheet.batches[Symbol.asyncIterator]();
+  // The first batch before the transaction: a file refused in its first rows never holds the store.
+  const first = await batches.next();
   const db = args.db as unknown as LooseKysely;
-  return db.transaction().execute(async (trx) => {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const writer = new BatchWriter(trx, args, sheet.fields);
+      await writer.begin();
+      for (let next = first; !next.done; next = await batches.next()) await writer.add(next.value);
+      const outcome = writer.finish(sheet.finished().problems);
+      if ('errors' in outcome) throw new BadRows(outcome);
+      return outcome;
+    });
+  } catch (err) {
+    if (err instanceof BadRows) return err.problems;
+    throw err;
+  }
+}
+
+class BatchWriter {
+  private readonly fields: Fields;
+  private readonly tenantId: number;
+  /** Rows above this id were written by this import (earlier batches): not repeats of stored rows. */
+  private storedUpTo = 0;
+  private created = 0;
+  private skipped = 0;
+  private readonly errors: RowError[] = [];
+  private errorCount = 0;
+  private badRows = 0;
+  /** The file had a bad row so far: nothing more is inserted, the rest only checked. */
+  private failing = false;
+
+  constructor(
+    private readonly trx: Transaction<LooseDB>,
+    private readonly args: StoreArgs,
+    private readonly present: string[],
+  ) {
+    this.fields = args.spec.entity.fields as Fields;
+    this.tenantId = tenantOf(args.caller);
+  }
+
+  private label(f: string): string {
+    return this.fields[f]?.label[this.args.language] ?? f;
+  }
+
+  async begin(): Promise<void> {
+    const row = await this.trx
+      .selectFrom(this.args.table.table)
+      .select((eb) => eb.fn.max('id').as('top'))
+      .executeTakeFirst();
+    this.storedUpTo = Number(row?.top ?? 0);
+  }
+
+  /** Stored rows whose `field` is one of `values` (by the field alone, so the store uses its index). */
+  private async storedWith(field: string, values: string[], columns: string[]): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for (const part of chunks(values, LOOKUP_CHUNK))
+      for (const row of await this.trx
+        .selectFrom(this.args.table.table)
+        .select(columns)
+        .where(field, 'in', part)
+        .execute())
+        if (Number(row.id) <= this.storedUpTo) out.push(row);
+    return out;
+  }
+
+  async add(batch: ParsedBatch): Promise<void> {
+    const { spec, table, tz } = this.args;
+    const { fields, present, tenantId } = this;
+    if (batch.badRowsSoFar > 0) this.failing = true;
+    const inputs = batch.rows.map((values) => {
+      const o: Record<string, unknown> = {};
+      present.forEach((f, i) => {
+        if (values[i] !== null && values[i] !== undefined) o[f] = values[i];
+      });
+      return o;
+    });
     const problems = new Map<number, Issue[]>();
     const flag = (i: number, issue: Issue) => push(problems, i, issue);
 
-    await checkRefs(trx, table, caller, sheet.fields, inputs, flag);
+    await checkRefs(this.trx, table, this.args.caller, present, inputs, flag);
 
     // Rows already stored under their key: skipped when equal, bad rows when changed.
     const skip = new Set<number>();
     const matched = new Map<number, number>(); // row index → id of the stored row it repeats
     const byKey = new Map<string, number[]>();
-    inputs.forEach((input, i) => {
-      const key = spec.keyOf(input) ?? 'name';
-      push(byKey, key, i);
-    });
+    inputs.forEach((input, i) => push(byKey, spec.keyOf(input) ?? 'name', i));
     const scopeTenant = table.scope !== 'platform';
     // The columns a comparison needs (links are kept elsewhere).
     const wanted = [
-      ...new Set(['id', 'tenantId', ...byKey.keys(), ...sheet.fields.filter((f) => fields[f]!.kind !== 'ids')]),
+      ...new Set(['id', 'tenantId', ...byKey.keys(), ...present.filter((f) => fields[f]!.kind !== 'ids')]),
     ];
     for (const [key, rows] of byKey) {
       const identity = spec.keyOf(inputs[rows[0]!]!) !== null;
       const values = [...new Set(rows.map((i) => String(inputs[i]![key])))];
       const stored = new Map<string, Record<string, unknown>[]>();
-      // By the key alone, so the store uses the key's index; the tenant is checked here.
-      for (const part of chunks(values, LOOKUP_CHUNK))
-        for (const row of await trx.selectFrom(table.table).select(wanted).where(key, 'in', part).execute())
-          if (!scopeTenant || Number(row.tenantId) === tenantId) push(stored, String(row[key]), row);
+      for (const row of await this.storedWith(key, values, wanted))
+        if (!scopeTenant || Number(row.tenantId) === tenantId) push(stored, String(row[key]), row);
       for (const i of rows) {
         const input = inputs[i]!;
         const candidates = stored.get(String(input[key])) ?? [];
         if (candidates.length === 0) continue;
         const differing = (row: Record<string, unknown>) =>
-          sheet.fields.filter(
+          present.filter(
             (f) =>
               fields[f]!.kind !== 'ids' &&
               !sameValue(row[f], valueToStore(fields[f]!, input[f], tz, table.jsonFields?.includes(f) ?? false)),
@@ -146,7 +212,7 @@ export async function storeRows(args: {
           flag(i, {
             field: key,
             rule: 'import.changed' as Issue['rule'],
-            params: { value: String(input[key]), columns: diff.map(label).join(', ') },
+            params: { value: String(input[key]), columns: diff.map((f) => this.label(f)).join(', ') },
           });
         }
         // No identity (an elevator with neither register code nor factory number): only an equal row is a repeat.
@@ -154,7 +220,7 @@ export async function storeRows(args: {
     }
     // Unique values held by another record: on the whole platform (DTU numbers) or within the tenant.
     for (const field of spec.entity.unique) {
-      if (!sheet.fields.includes(field)) continue;
+      if (!present.includes(field)) continue;
       const platformWide =
         table.scope === 'platform' || (table.platformUnique as string[] | undefined)?.includes(field);
       // A tenant-unique field that is also a row's re-import key was settled by the key pass above.
@@ -163,60 +229,67 @@ export async function storeRows(args: {
         .filter(
           (i) => !blank(inputs[i]![field]) && !problems.has(i) && (platformWide || spec.keyOf(inputs[i]!) !== field),
         );
+      if (!rows.length) continue;
       const values = [...new Set(rows.map((i) => String(inputs[i]![field])))];
       const holders = new Map<string, number[]>();
-      for (const part of chunks(values, LOOKUP_CHUNK)) {
-        const q = trx.selectFrom(table.table).select(['id', 'tenantId', field]).where(field, 'in', part);
-        for (const row of await q.execute())
-          if (platformWide || Number(row.tenantId) === tenantId) push(holders, String(row[field]), Number(row.id));
-      }
+      for (const row of await this.storedWith(field, values, ['id', 'tenantId', field]))
+        if (platformWide || Number(row.tenantId) === tenantId) push(holders, String(row[field]), Number(row.id));
       for (const i of rows) {
         const ids = holders.get(String(inputs[i]![field])) ?? [];
         if (ids.some((id) => id !== matched.get(i)))
           flag(i, { field, rule: 'validation.duplicate', params: { value: String(inputs[i]![field]) } });
       }
     }
-    if (problems.size || fileProblems.badRows) {
-      const errors: RowError[] = [];
-      let errorCount = fileProblems.errorCount;
-      for (const [i, issues] of [...problems].sort((a, b) => a[0] - b[0]))
-        for (const issue of issues) {
-          errorCount++;
-          if (errors.length + fileProblems.errors.length >= limits.maxReportedErrors) continue;
-          const message =
-            (issue.rule as string) === 'import.changed'
-              ? importMessage(language, 'changed', {
-                  column: label(issue.field),
-                  value: String(issue.params?.value),
-                  columns: String(issue.params?.columns),
-                })
-              : issueMessage(spec.entity.createSchema, issue, language);
-          errors.push({
-            row: sheet.rowNumbers[i]!,
-            column: label(issue.field),
-            field: issue.field,
-            rule: issue.rule,
-            message,
-          });
-        }
-      const merged = [...fileProblems.errors, ...errors].sort((a, b) => a.row - b.row);
-      return { errors: merged, errorCount, badRows: problems.size + fileProblems.badRows, total };
+    if (problems.size) {
+      this.failing = true;
+      this.report(batch.rowNumbers, problems);
     }
+    this.skipped += skip.size;
+    const fresh = inputs.filter((_, i) => !skip.has(i));
+    this.created += fresh.length;
+    if (!this.args.dryRun && !this.failing && fresh.length)
+      await insertRows(this.trx, this.args.dialect, table, spec, this.args.caller, tz, present, fresh);
+  }
 
-    const fresh = inputs.map((_, i) => i).filter((i) => !skip.has(i));
-    if (!dryRun && fresh.length)
-      await insertRows(
-        trx,
-        dialect,
-        table,
-        spec,
-        caller,
-        tz,
-        sheet.fields,
-        fresh.map((i) => inputs[i]!),
-      );
-    return { created: fresh.length, skipped: skip.size, total, dryRun };
-  });
+  private report(rowNumbers: number[], problems: Map<number, Issue[]>): void {
+    const { spec, language, limits } = this.args;
+    this.badRows += problems.size;
+    for (const [i, issues] of problems)
+      for (const issue of issues) {
+        this.errorCount++;
+        if (this.errors.length >= limits.maxReportedErrors) continue;
+        const message =
+          (issue.rule as string) === 'import.changed'
+            ? importMessage(language, 'changed', {
+                column: this.label(issue.field),
+                value: String(issue.params?.value),
+                columns: String(issue.params?.columns),
+              })
+            : issueMessage(spec.entity.createSchema, issue, language);
+        this.errors.push({
+          row: rowNumbers[i]!,
+          column: this.label(issue.field),
+          field: issue.field,
+          rule: issue.rule,
+          message,
+        });
+      }
+  }
+
+  /** The answer once every batch is in: the counts, or every problem of the file and of the store together. */
+  finish(file: FileProblems): ImportOutcome | ImportProblems {
+    const { limits, dryRun } = this.args;
+    if (this.badRows || file.badRows) {
+      const errors = [...file.errors, ...this.errors].sort((a, b) => a.row - b.row).slice(0, limits.maxReportedErrors);
+      return {
+        errors,
+        errorCount: file.errorCount + this.errorCount,
+        badRows: file.badRows + this.badRows,
+        total: file.total,
+      };
+    }
+    return { created: this.created, skipped: this.skipped, total: file.total, dryRun };
+  }
 }
 
 async function checkRefs(

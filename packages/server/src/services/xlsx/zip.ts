@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { StringDecoder } from 'node:string_decoder';
+import { createInflateRaw } from 'node:zlib';
 import { ImportFileError } from './errors.js';
 import type { ImportLimits } from './limits.js';
 
@@ -17,6 +18,10 @@ interface Entry {
 }
 
 const notXlsx = () => new ImportFileError(400, 'notXlsx');
+const tooComplex = () => new ImportFileError(413, 'tooComplex');
+
+/** Unpacked text handed to a part's reader at a time. */
+const CHUNK_BYTES = 64 * 1024;
 
 /** The central directory: names, methods and sizes as the archive declares them (checked again when unpacked). */
 function entries(buf: Buffer, limits: ImportLimits): Entry[] {
@@ -33,7 +38,7 @@ function entries(buf: Buffer, limits: ImportLimits): Entry[] {
   const cdOffset = buf.readUInt32LE(eocd + 16);
   // ZIP64 markers: no upload under the size cap needs them.
   if (count === 0xffff || cdOffset === 0xffffffff || cdOffset + cdSize > buf.length) throw notXlsx();
-  if (count > limits.maxEntries) throw new ImportFileError(413, 'tooComplex');
+  if (count > limits.maxEntries) throw tooComplex();
   const out: Entry[] = [];
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
@@ -53,89 +58,93 @@ function entries(buf: Buffer, limits: ImportLimits): Entry[] {
   return out;
 }
 
-/** The parts read-excel-file opens: every .xml and .rels entry. */
-const isReadPart = (name: string) => name.endsWith('.xml') || name.endsWith('.rels');
-const isWorksheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
-
-/** The cell reference ("B7") of the cell whose content starts before `at` in a sheet's XML. */
-function cellBefore(xml: Buffer, at: number): string {
-  const start = xml.lastIndexOf('<c ', at);
-  if (start < 0) return '?';
-  const m = /\br="([A-Z]{1,3}\d{1,7})"/.exec(xml.toString('latin1', start, Math.min(at, start + 200)));
-  return m?.[1] ?? '?';
-}
-
-// Needles as bytes: a string needle is converted again on every call.
-const F_OPEN = Buffer.from('<f');
-const F_PREFIXED = Buffer.from(':f');
-const ROW_OPEN = Buffer.from('<row');
-
-/** A formula element: <f>, <f ...>, <f/> (shared formulas), with or without a namespace prefix. */
-function findFormula(xml: Buffer): number {
-  for (let i = xml.indexOf(F_OPEN); i >= 0; i = xml.indexOf(F_OPEN, i + 2)) {
-    const next = xml[i + 2];
-    if (next === 0x3e /* > */ || next === 0x20 /* space */ || next === 0x2f /* / */) return i;
-  }
-  for (let i = xml.indexOf(F_PREFIXED); i >= 0; i = xml.indexOf(F_PREFIXED, i + 2)) {
-    const next = xml[i + 2];
-    if (next !== 0x3e && next !== 0x20 && next !== 0x2f) continue;
-    const open = xml.lastIndexOf('<', i);
-    if (open >= 0 && i - open < 16 && /^<[A-Za-z][\w.-]*$/.test(xml.toString('latin1', open, i))) return i;
-  }
-  return -1;
-}
-
-/** Rows in a sheet: <row> elements and the highest row number any of them names. */
-function countRows(xml: Buffer): { elements: number; highest: number } {
-  let elements = 0;
-  let highest = 0;
-  for (let i = xml.indexOf(ROW_OPEN); i >= 0; i = xml.indexOf(ROW_OPEN, i + 4)) {
-    const next = xml[i + 4];
-    if (next !== 0x20 && next !== 0x3e && next !== 0x2f) continue;
-    elements++;
-    const end = xml.indexOf('>', i);
-    const m = /\br="(\d{1,9})"/.exec(xml.toString('latin1', i, end < 0 ? i + 100 : Math.min(end, i + 300)));
-    highest = Math.max(highest, m ? Number(m[1]) : elements);
-  }
-  return { elements, highest };
-}
+/** XML parts of a workbook: the only ones a reader may open. */
+const isXmlPart = (name: string) => name.endsWith('.xml') || name.endsWith('.rels');
 
 /**
- * Check an archive before the reader sees it: a ZIP with the parts of a workbook, every part the reader opens
- * unpacked here under one shared budget (so a zip bomb stops at the budget, whatever its headers claim), no
- * formula in any sheet, and no sheet with more rows than the limit.
+ * An uploaded .xlsx held in memory, its parts unpacked on demand as streams of text. Every part read draws on
+ * one budget of unpacked bytes (limits.maxUnpackedBytes) counted as it is inflated, and a part that unpacks to
+ * more than its header declares is refused at once: a zip bomb stops at the first lie or at the budget.
  */
-export function inspectXlsx(buf: Buffer, limits: ImportLimits): void {
-  if (!hasZipMagic(buf)) throw notXlsx();
-  const list = entries(buf, limits);
-  if (!list.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
-  let budget = limits.maxUnpackedBytes;
-  for (const e of list) {
-    if (!isReadPart(e.name)) continue;
-    if (e.size > budget) throw new ImportFileError(413, 'tooComplex');
-    const p = e.localOffset;
-    if (p + 30 > buf.length || buf.readUInt32LE(p) !== 0x04034b50) throw notXlsx();
-    const dataStart = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
-    const data = buf.subarray(dataStart, dataStart + e.compressedSize);
-    let xml: Buffer;
-    if (e.method === 0) xml = data;
-    else if (e.method === 8) {
+export class XlsxArchive {
+  private readonly byName = new Map<string, Entry>();
+  private budget: number;
+
+  constructor(
+    private readonly buf: Buffer,
+    limits: ImportLimits,
+  ) {
+    if (!hasZipMagic(buf)) throw notXlsx();
+    const list = entries(buf, limits);
+    for (const e of list) this.byName.set(e.name, e);
+    if (!this.byName.has('xl/workbook.xml')) throw notXlsx();
+    this.budget = limits.maxUnpackedBytes;
+    // What the XML parts claim, together, before anything is inflated.
+    let declared = 0;
+    for (const e of list) if (isXmlPart(e.name)) declared += e.size;
+    if (declared > this.budget) throw tooComplex();
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** The compressed bytes of a part and how they are stored. */
+  private raw(name: string): { entry: Entry; data: Buffer } {
+    const entry = this.byName.get(name);
+    if (!entry || !isXmlPart(name)) throw notXlsx();
+    const p = entry.localOffset;
+    if (p + 30 > this.buf.length || this.buf.readUInt32LE(p) !== 0x04034b50) throw notXlsx();
+    const dataStart = p + 30 + this.buf.readUInt16LE(p + 26) + this.buf.readUInt16LE(p + 28);
+    if (dataStart + entry.compressedSize > this.buf.length) throw notXlsx();
+    return { entry, data: this.buf.subarray(dataStart, dataStart + entry.compressedSize) };
+  }
+
+  private spend(entry: Entry, unpackedSoFar: number, bytes: number): void {
+    this.budget -= bytes;
+    if (this.budget < 0 || unpackedSoFar > entry.size) throw tooComplex();
+  }
+
+  /**
+   * A part as text, chunk by chunk, each handed to `onText` (which may return a promise to hold the inflate
+   * back). `onText` may throw to stop: the inflate ends with it.
+   */
+  async stream(name: string, onText: (text: string) => void | Promise<void>): Promise<void> {
+    const { entry, data } = this.raw(name);
+    const decoder = new StringDecoder('utf8');
+    if (entry.method === 0) {
+      for (let at = 0; at < data.length; at += CHUNK_BYTES) {
+        const chunk = data.subarray(at, at + CHUNK_BYTES);
+        this.spend(entry, at + chunk.length, chunk.length);
+        await onText(decoder.write(chunk));
+      }
+    } else if (entry.method === 8) {
+      const inflater = createInflateRaw({ chunkSize: CHUNK_BYTES });
+      inflater.end(data);
+      // Only the inflater's own errors mean corrupt data; the reader's pass through as they are.
+      inflater.on('error', (err: Error & { corrupt?: boolean }) => (err.corrupt = true));
+      let unpacked = 0;
       try {
-        // maxOutputLength stops inflating at the budget, whatever the declared size says.
-        xml = inflateRawSync(data, { maxOutputLength: Math.max(1, budget), chunkSize: 1024 * 1024 });
+        for await (const chunk of inflater as AsyncIterable<Buffer>) {
+          unpacked += chunk.length;
+          this.spend(entry, unpacked, chunk.length);
+          await onText(decoder.write(chunk));
+        }
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
-          throw new ImportFileError(413, 'tooComplex');
-        throw notXlsx();
+        if ((err as { corrupt?: boolean }).corrupt) throw notXlsx();
+        throw err;
+      } finally {
+        inflater.destroy();
       }
     } else throw notXlsx();
-    budget -= xml.length;
-    if (!isWorksheet(e.name)) continue;
-    const formula = findFormula(xml);
-    if (formula >= 0) throw new ImportFileError(400, 'formula', { cell: cellBefore(xml, formula) });
-    const rows = countRows(xml);
-    const dataRows = Math.max(rows.elements, rows.highest) - 1;
-    if (dataRows > limits.maxRows)
-      throw new ImportFileError(413, 'tooManyRows', { count: dataRows, limit: limits.maxRows });
+    const rest = decoder.end();
+    if (rest) await onText(rest);
+  }
+
+  /** A small part (workbook, relationships, styles) whole. */
+  async text(name: string): Promise<string> {
+    const parts: string[] = [];
+    await this.stream(name, (t) => void parts.push(t));
+    return parts.join('');
   }
 }
