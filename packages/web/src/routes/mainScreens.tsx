@@ -39,6 +39,9 @@ const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage')
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
 const SingleMonitor = lazyScreen(() => import('../pages/monitor/SingleMonitorPage'));
+const GisMap = lazyScreen(() => import('../pages/gisMap/GisMapPage'));
+const MonitorCenter = lazyScreen(() => import('../pages/monitorCenter/MonitorCenterPage'));
+const Kanban = lazyScreen(() => import('../pages/kanban/KanbanPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -82,6 +85,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/workOrder': entry(WorkOrders, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
+  '/elevatorMonitor/gisMap': entry(GisMap, {}),
 };
 
 /** Standalone pages built so far (outside the main layout); the others show NotAvailable. */
@@ -90,4 +94,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/h5workOrder/:workOrderId': entry(WorkOrder, { h5: true }),
   '/8NMuztq/:workOrderId': entry(WorkOrder, { h5: true }),
   '/singleMonitor/:elevatorId': entry(SingleMonitor, {}),
+  '/elevatorMonitor/monitorCenter': entry(MonitorCenter, {}),
+  '/cloudKanban': entry(Kanban, {}),
 };

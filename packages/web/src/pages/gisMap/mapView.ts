@@ -1,0 +1,19 @@
+/** Pan and zoom of the map: a screen point is `p * k + (x, y)` in the SVG's own units. */
+export interface View {
+  k: number;
+  x: number;
+  y: number;
+}
+
+export const HOME: View = { k: 1, x: 0, y: 0 };
+export const MIN_ZOOM = 1;
+export const MAX_ZOOM = 64;
+
+/** Zoom by a factor around a point that stays where it is on the screen. */
+export function zoomAt(view: View, factor: number, cx: number, cy: number): View {
+  const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, view.k * factor));
+  const ratio = k / view.k;
+  return { k, x: cx - (cx - view.x) * ratio, y: cy - (cy - view.y) * ratio };
+}
+
+export const panBy = (view: View, dx: number, dy: number): View => ({ ...view, x: view.x + dx, y: view.y + dy });

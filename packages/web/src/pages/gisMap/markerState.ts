@@ -1,0 +1,42 @@
+import type { LiveFrame } from '../../live/liveFrames';
+
+export type MarkerState = 'online' | 'offline' | 'fault' | 'alarm';
+
+export const MARKER_COLORS: Record<MarkerState, string> = {
+  online: '#52c41a',
+  offline: '#8c8c8c',
+  fault: '#fa8c16',
+  alarm: '#f5222d',
+};
+export const MARKER_STATES: readonly MarkerState[] = ['alarm', 'fault', 'online', 'offline'];
+
+/** What the map knows of one elevator; an alarm outranks a fault, which outranks online or offline. */
+export interface LiveMark {
+  online: boolean;
+  fault: boolean;
+  alarm: boolean;
+}
+
+export const markerState = (m: LiveMark): MarkerState =>
+  m.alarm ? 'alarm' : m.fault ? 'fault' : m.online ? 'online' : 'offline';
+
+/** Work-order states from which an order is closed (completed and later): its alarm is over. */
+const CLOSED_FROM = 3;
+
+/** The mark after a live frame (docs/gateway-protocol.md: 1 alarm, 2 fault, 3 status, 4 work order, 5 gateway). */
+export function applyFrame(mark: LiveMark, frame: LiveFrame): LiveMark {
+  switch (frame.type) {
+    case 1:
+      return { ...mark, alarm: true, online: true };
+    case 2:
+      return { ...mark, fault: true, online: true };
+    case 3:
+      return { ...mark, online: true };
+    case 4:
+      return Number(frame.data.recordState) >= CLOSED_FROM ? { ...mark, alarm: false } : mark;
+    case 5:
+      return { ...mark, online: frame.data.online !== false };
+    default:
+      return mark;
+  }
+}

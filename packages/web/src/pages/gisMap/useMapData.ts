@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { WORK_ORDER_STATE, type LiftCloudClient } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import type { MapElevator, UnitPlace } from './mapPlacement';
+
+const PAGE_SIZE = 200;
+/** The map draws at most this many elevators (ten list pages); beyond it a note says so. */
+export const MAP_MAX_ELEVATORS = 2_000;
+
+/** Every page of a list, up to a cap. */
+async function allPages(
+  list: (pageNo: number) => Promise<{ records: Record<string, unknown>[]; total: number }>,
+  cap: number,
+): Promise<{ records: Record<string, unknown>[]; total: number }> {
+  const first = await list(1);
+  const pages = Math.min(Math.ceil(first.total / PAGE_SIZE), Math.ceil(cap / PAGE_SIZE));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => list(i + 2)));
+  return { records: [first, ...rest].flatMap((p) => p.records), total: first.total };
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+async function loadElevators(client: LiftCloudClient) {
+  const { records, total } = await allPages(
+    (pageNo) => client.entities.elevator.list({ pageNo, pageSize: PAGE_SIZE }),
+    MAP_MAX_ELEVATORS,
+  );
+  const elevators: MapElevator[] = records.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name ?? r.id),
+    address: str(r.address),
+    longitude: num(r.longitude),
+    latitude: num(r.latitude),
+    useUnitId: num(r.useUnitId),
+    useUnitName: str(r.useUnitName),
+    online: r.onlineStatus === true,
+    dtuCode: str(r.dtuCode),
+  }));
+  return { elevators, total };
+}
+
+async function loadUnits(client: LiftCloudClient): Promise<Map<number, UnitPlace>> {
+  const { records } = await allPages(
+    (pageNo) => client.entities.useUnit.list({ pageNo, pageSize: PAGE_SIZE }),
+    MAP_MAX_ELEVATORS,
+  );
+  return new Map(
+    records.map((r) => [
+      Number(r.id),
+      { longitude: num(r.longitude), latitude: num(r.latitude), address: str(r.address) },
+    ]),
+  );
+}
+
+/** Elevators with an open repair order (reported, received, on site): alarming when the map opens. */
+async function loadAlarming(client: LiftCloudClient): Promise<Set<number>> {
+  const open = [WORK_ORDER_STATE.reported, WORK_ORDER_STATE.received, WORK_ORDER_STATE.onSite];
+  const pages = await Promise.all(
+    open.map((recordState) => client.entities.workOrder.list({ recordState, pageNo: 1, pageSize: PAGE_SIZE })),
+  );
+  return new Set(pages.flatMap((p) => p.records.map((r) => Number(r.elevatorId))));
+}
+
+/**
+ * What the GIS map shows: elevators, their use units' coordinates (a fallback), and the elevators alarming
+ * now. Use units and work orders are each the caller's own permission: without it the map still draws.
+ */
+export function useMapData() {
+  const { client } = useConsole();
+  const elevators = useQuery({ queryKey: ['gisMap', 'elevators'], queryFn: () => loadElevators(client) });
+  const units = useQuery({ queryKey: ['gisMap', 'units'], queryFn: () => loadUnits(client), retry: false });
+  const alarming = useQuery({ queryKey: ['gisMap', 'alarming'], queryFn: () => loadAlarming(client), retry: false });
+  return {
+    elevators: elevators.data?.elevators ?? [],
+    total: elevators.data?.total ?? 0,
+    units: units.data ?? new Map<number, UnitPlace>(),
+    alarming: alarming.data ?? new Set<number>(),
+    loading: elevators.isLoading || (units.isLoading && !units.isError),
+    error: elevators.error,
+  };
+}

@@ -1,0 +1,81 @@
+import { MONITOR_MAX_ELEVATORS } from '@liftcloud/client';
+import { App, Col, Empty, Flex, Layout, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FeedbackBridge } from '../../app/FeedbackBridge';
+import { useEntityOptions } from '../../components/options/useEntityOptions';
+import { LiveChannel } from '../../live/LiveChannel';
+import { useLiveOverview } from '../../live/useLiveOverview';
+import { PageAccess } from '../../routes/PageAccess';
+import { ElevatorTile } from '../monitor/ElevatorTile';
+import { MonitorSideList } from './MonitorSideList';
+import { useChosenElevators } from './useChosenElevators';
+
+const PATH = '/elevatorMonitor/monitorCenter';
+
+/** /elevatorMonitor/monitorCenter, a page of its own (index 406, China only, as its sidebar entry). */
+export default function MonitorCenterPage() {
+  return (
+    <App>
+      <FeedbackBridge />
+      <LiveChannel />
+      <PageAccess path={PATH}>
+        <MonitorCenter />
+      </PageAccess>
+    </App>
+  );
+}
+
+/** Up to eight chosen elevators as live tiles (two rows of four), their alarms and open orders beside them. */
+function MonitorCenter() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const elevators = useEntityOptions('elevator');
+  const { ids, choose } = useChosenElevators();
+  const overview = useLiveOverview(ids, ids.length > 0);
+  const names = new Map(elevators.map((o) => [Number(o.value), String(o.label)]));
+
+  const onChange = (next: number[]) => {
+    if (!choose(next)) void message.warning(t('monitorCenter.tooMany', { count: MONITOR_MAX_ELEVATORS }));
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh', padding: 16 }} data-testid="monitor-center">
+      <Flex align="center" gap={16} wrap style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('monitorCenter.title')}
+        </Typography.Title>
+        <Select<number[]>
+          mode="multiple"
+          data-testid="monitor-center-picker"
+          style={{ flex: 1, minWidth: 320 }}
+          placeholder={t('monitorCenter.choose', { count: MONITOR_MAX_ELEVATORS })}
+          options={elevators}
+          value={ids}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={onChange}
+        />
+        <Typography.Text data-testid="monitor-center-count">
+          {t('monitorCenter.chosen', { count: ids.length, max: MONITOR_MAX_ELEVATORS })}
+        </Typography.Text>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={18}>
+          {ids.length ? (
+            <Row gutter={[12, 12]} data-testid="monitor-center-grid">
+              {ids.map((id) => (
+                <Col key={id} xs={24} md={12} lg={6}>
+                  <ElevatorTile elevatorId={id} title={names.get(id)} />
+                </Col>
+              ))}
+            </Row>
+          ) : (
+            <Empty style={{ marginTop: 64 }} description={t('monitorCenter.empty')} />
+          )}
+        </Col>
+        <Col xs={24} xl={6}>
+          <MonitorSideList overview={ids.length ? overview.data : undefined} loading={overview.isLoading} />
+        </Col>
+      </Row>
+    </Layout>
+  );
+}
