@@ -61,6 +61,8 @@ describe.each(DIALECTS)('signed links to the mobile work order page on %s', (dia
     expect(link.expireTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const order: PublicWorkOrder = await s.anonymous('en-US').workOrderLinks.read(second, { sig, exp });
+    const raw = await fetch(`${s.apiBase}/public/workOrders/${second}?sig=${sig}&exp=${exp}`);
+    expect(raw.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(order).sort()).toEqual(
       [
         'address',

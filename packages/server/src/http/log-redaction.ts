@@ -1,9 +1,12 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Secrets that may travel in a URL (the live channel's ?token=, a third-party login's credentials). */
+/**
+ * Secrets that may travel in a URL (the live channel's ?token=, a shared work-order link's ?sig=, a third-party
+ * login's credentials).
+ */
 export function redactUrl(url: string): string {
   return url
-    .replace(/([?&](?:token|password|secret)=)[^&]*/gi, '$1[redacted]')
+    .replace(/([?&](?:token|password|secret|sig)=)[^&]*/gi, '$1[redacted]')
     .replace(/^\/thirdLogin\/[^/?]*/i, '/thirdLogin/[redacted]');
 }
 

@@ -63,7 +63,9 @@ export function registerShareLinkRoutes(
       querystring: PublicQuery,
       response: { 200: envelope(PublicWorkOrder) },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
+      // a phone's or a proxy's cache keeps no copy past the link's life
+      void reply.header('cache-control', 'no-store');
       const { sig, exp } = req.query as { sig?: string; exp?: string };
       const id = signer.verify((req.params as { id: string }).id, sig, exp);
       if (id === null) throw linkRefused();
