@@ -212,7 +212,8 @@ export const enUS = {
     firstPush: 'First push',
     lastPush: 'Last push',
     day: 'Day (UTC)',
-    utcNote: 'Days are UTC days. Every message a gateway pushed counts, each state report too (only the latest state is stored); dropped messages were malformed, too large or from an unbound gateway.',
+    utcNote:
+      'Days are UTC days. Every message a gateway pushed counts, each state report too (only the latest state is stored); dropped messages were malformed, too large or from an unbound gateway.',
     dtu: 'DTU number',
     tenant: 'Tenant',
     elevator: 'Elevator',

@@ -215,7 +215,8 @@ export const itItaly: WebCatalogue = {
     firstPush: 'Primo invio',
     lastPush: 'Ultimo invio',
     day: 'Giorno (UTC)',
-    utcNote: "I giorni sono giorni UTC. Conta ogni messaggio inviato dal gateway, anche ogni rapporto di stato (si conserva solo l'ultimo stato); i messaggi scartati erano malformati, troppo grandi o di un gateway non associato.",
+    utcNote:
+      "I giorni sono giorni UTC. Conta ogni messaggio inviato dal gateway, anche ogni rapporto di stato (si conserva solo l'ultimo stato); i messaggi scartati erano malformati, troppo grandi o di un gateway non associato.",
     dtu: 'Numero DTU',
     tenant: 'Tenant',
     elevator: 'Ascensore',

@@ -213,7 +213,8 @@ export const zhCN: WebCatalogue = {
     firstPush: '首次推送',
     lastPush: '最后推送',
     day: '日期（UTC）',
-    utcNote: '按UTC日期统计。网关推送的每条消息都计入，状态上报也逐条计入（只保存最新状态）；丢弃的消息为格式错误、过大或来自未绑定网关。',
+    utcNote:
+      '按UTC日期统计。网关推送的每条消息都计入，状态上报也逐条计入（只保存最新状态）；丢弃的消息为格式错误、过大或来自未绑定网关。',
     dtu: 'DTU编号',
     tenant: '租户',
     elevator: '电梯',
