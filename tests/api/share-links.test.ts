@@ -179,6 +179,24 @@ describe.each(DIALECTS)('signed links to the mobile work order page on %s', (dia
     expect(extra.status).toBe(400);
   });
 
+  it('stops answering while the order’s tenant is frozen', async () => {
+    const { sig, exp } = parse((await admin.workOrderLinks.create(second)).path);
+    const read = () => s.fetch(`public/workOrders/${second}?sig=${sig}&exp=${exp}`);
+    expect((await read()).status).toBe(200);
+    const root = await s.login('superAdmin');
+    const tenant = await root.entities.tenant.get(s.demo.tenants.demo);
+    const fields = { id: tenant.id, name: tenant.name, initialCompanyName: tenant.initialCompanyName };
+    await root.entities.tenant.save({ ...fields, status: 2 });
+    try {
+      const frozen = await read();
+      expect(frozen.status).toBe(404);
+      expect(frozen.body.data).toEqual({ key: 'shareLink.invalid' });
+    } finally {
+      await root.entities.tenant.save({ ...fields, status: 1 });
+    }
+    expect((await read()).status).toBe(200);
+  });
+
   it('keeps one signing key: a file readable by the server only, or one row shared by every instance', async () => {
     const again = new ShareLinkSigner(
       dialect === 'sqlite' ? keyFromFile(join(dir, 'data', 'share-link.key')) : await keyFromStore(s.store),

@@ -73,6 +73,7 @@ export function registerShareLinkRoutes(
         .selectFrom('workOrders as w')
         .leftJoin('elevators as e', 'e.id', 'w.elevatorId')
         .leftJoin('useUnits as u', 'u.id', 'e.useUnitId')
+        .innerJoin('tenants as t', 't.id', 'w.tenantId')
         .select([
           'w.workOrderNo',
           'w.elevatorName',
@@ -88,10 +89,12 @@ export function registerShareLinkRoutes(
           'w.contactTel',
           'u.contact as siteContact',
           'u.contactPhone as siteContactPhone',
+          't.status as tenantStatus',
         ])
         .where('w.id', '=', id)
         .executeTakeFirst();
-      if (!order) throw linkRefused();
+      // a frozen tenant's links stop with its users' sessions
+      if (!order || Number(order.tenantStatus) !== 1) throw linkRefused();
       const people = await db
         .selectFrom('workOrderPeople as p')
         .innerJoin('users as u', 'u.id', 'p.userId')
