@@ -80,10 +80,13 @@ export interface ConsoleFixture {
   close(): Promise<void>;
 }
 
-export async function startConsole(): Promise<ConsoleFixture> {
+/** The console over a seeded test server; `app` passes more buildApp options (a short gateway test window). */
+export async function startConsole(
+  opts: { app?: NonNullable<Parameters<typeof startTestServer>[0]>['app'] } = {},
+): Promise<ConsoleFixture> {
   ensureWebBuilt();
   mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await startTestServer({ webRoot: WEB_DIST });
+  const server = await startTestServer({ webRoot: WEB_DIST, app: opts.app });
   const browser = await launchChromium();
   const base = server.baseUrl;
 
