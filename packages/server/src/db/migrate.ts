@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_commands.js';
 import * as m007GatewayTests from './migrations/007_gateway_tests.js';
 import * as m005 from './migrations/005_event_records.js';
 import * as m008 from './migrations/008_share_links.js';
+import * as m009 from './migrations/009_record_time_indexes.js';
 import * as m006 from './migrations/006_push_stats.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '007_gateway_tests': m007GatewayTests,
   '005_event_records': m005,
   '008_share_links': m008,
+  '009_record_time_indexes': m009,
   '006_push_stats': m006,
 };
 
