@@ -55,6 +55,8 @@ export const UPLOAD_LIMITS = {
   programImage: { types: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 3 * 1024 * 1024 },
   programVideo: { types: ['mp4'], maxBytes: 300 * 1024 * 1024 },
   uiSettingImage: { types: ['jpg', 'png'], maxBytes: 2 * 1024 * 1024 },
+  /** A gateway version's program file: any type (the MD5 is the check), at most 64 MB. */
+  firmware: { types: [], maxBytes: 64 * 1024 * 1024 },
   contractAttachment: {
     types: ['jpg', 'png', 'bmp', 'jpeg', 'xlsx', 'xls', 'docx', 'doc'],
     maxBytes: 10 * 1024 * 1024,

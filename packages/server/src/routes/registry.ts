@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { gatewayDevice, L, translate } from '@liftcloud/client';
+import { gatewayDevice, L, translate, UPLOAD_LIMITS } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -41,7 +41,7 @@ const BindBody = Type.Object(
 );
 
 /** Firmware files: at most 64 MB, streamed to disk while their MD5 is computed. */
-const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
+const FIRMWARE_MAX_BYTES = UPLOAD_LIMITS.firmware.maxBytes;
 
 export interface RegistryRepos {
   gateways: Repository;

@@ -7,13 +7,18 @@ export type UploadKind = 'uiSettingImage' | 'programImage' | 'programVideo';
  * Send one file as multipart (the JSON client cannot): same headers as every other call, the answer is
  * the usual envelope with {url}. Errors come back as ApiError with the server's message.
  */
-export async function uploadFile(client: LiftCloudClient, kind: UploadKind, file: File): Promise<string> {
+export function uploadFile(client: LiftCloudClient, kind: UploadKind, file: File): Promise<string> {
+  return uploadTo(client, `uploads/${kind}`, file);
+}
+
+/** POST one file to an API path (relative to the API base) that answers {url}. */
+export async function uploadTo(client: LiftCloudClient, path: string, file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file, file.name);
   const base = client.http.options.baseUrl.replace(/\/$/, '');
   let response: Response;
   try {
-    response = await fetch(`${base}/uploads/${kind}`, { method: 'POST', headers: client.http.headers(), body });
+    response = await fetch(`${base}/${path}`, { method: 'POST', headers: client.http.headers(), body });
   } catch {
     const language = client.http.language;
     throw new ApiError(translate(language, 'error.connectionFailed'), 'network', 0, 'error.connectionFailed');

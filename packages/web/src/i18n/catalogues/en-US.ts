@@ -175,6 +175,12 @@ export const enUS = {
     elevatorUsers: 'Elevator users',
     partTypes: 'Part types',
   },
+  gatewayVersions: {
+    title: 'Gateway versions',
+    upload: 'Program file',
+    uploaded: 'Program file stored: its MD5 matches',
+    tooLarge: 'A program file may be at most {{limit}} MB',
+  },
   monitoring: {
     doors: 'Closed|Open|Opening|Closing',
     directions: 'Stopped|Up|Down',

@@ -178,6 +178,12 @@ export const itItaly: WebCatalogue = {
     elevatorUsers: 'Utenti ascensore',
     partTypes: 'Tipi di ricambio',
   },
+  gatewayVersions: {
+    title: 'Versioni gateway',
+    upload: 'File del programma',
+    uploaded: 'File del programma salvato: l’MD5 corrisponde',
+    tooLarge: 'Un file del programma può essere al massimo di {{limit}} MB',
+  },
   monitoring: {
     doors: 'Chiusa|Aperta|In apertura|In chiusura',
     directions: 'Ferma|Salita|Discesa',

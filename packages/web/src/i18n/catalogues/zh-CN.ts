@@ -176,6 +176,12 @@ export const zhCN: WebCatalogue = {
     elevatorUsers: '电梯用户关系',
     partTypes: '配件类型',
   },
+  gatewayVersions: {
+    title: '网关版本',
+    upload: '程序文件',
+    uploaded: '程序文件已保存：MD5 一致',
+    tooLarge: '程序文件最大 {{limit}} MB',
+  },
   monitoring: {
     doors: '关门|开门|开门中|关门中',
     directions: '停止|上行|下行',

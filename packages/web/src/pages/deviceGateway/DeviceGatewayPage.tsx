@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { PushStatsTable } from './PushStatsTable';
 
 const GatewayTestsPanel = lazy(() => import('../gatewayTests/GatewayTestsPanel'));
+const GatewayVersionsPanel = lazy(() => import('../gatewayVersions/GatewayVersionsPanel'));
 
-/** Operations → device gateways (super admin only): push statistics of every gateway, and gateway tests. */
+/** Operations → device gateways (super admin only): push statistics of every gateway, gateway tests
+ * and the gateway program versions. */
 export default function DeviceGatewayPage() {
   const { t } = useTranslation();
   return (
@@ -19,6 +21,15 @@ export default function DeviceGatewayPage() {
           children: (
             <Suspense fallback={<Spin />}>
               <GatewayTestsPanel />
+            </Suspense>
+          ),
+        },
+        {
+          key: 'versions',
+          label: t('gatewayVersions.title'),
+          children: (
+            <Suspense fallback={<Spin />}>
+              <GatewayVersionsPanel />
             </Suspense>
           ),
         },
