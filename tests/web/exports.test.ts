@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elevator, monitorDevice, netApply, part, type EntityDef } from '@liftcloud/client';
+import { elevator, meterGateway, monitorDevice, netApply, part, type EntityDef } from '@liftcloud/client';
 import type { Page } from 'playwright-core';
 import { readXlsx } from '../support/xlsx.js';
 import {
@@ -41,6 +41,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
           elevatorType: 1,
           useStatus: 1,
         });
+        await admin.entities.meterGateway.save({ code: `MG-${n}`, name: `Meter ${n}`, dbNo: `DB${n}` });
         await admin.entities.part.save({ no: `EXP-P${n}`, name: `Rope ${n}`, partsSn: `${n}`.repeat(34) });
         await admin.entities.netApply.save({
           elevatorName: `Applied lift ${n}`,
@@ -102,6 +103,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       { path: '/elevator', entity: elevator },
       { path: '/parts', entity: part },
       { path: '/elevatorNetApply', entity: netApply },
+      { path: '/electricityMeter', entity: meterGateway },
     ])('exports $path in Chinese with the rows the list shows', async ({ path, entity }) => {
       const { page, context, errors } = await fx.openAs('admin', { language: 'zh-CN', path });
       await listState(page, `list-${entity.name}`);

@@ -33,6 +33,7 @@ const SmartDevices = lazyScreen(() => import('../pages/smartDevices/SmartDevices
 const ElevatorSettings = lazyScreen(() => import('../pages/elevatorSettings/ElevatorSettingsPage'));
 const Parts = lazyScreen(() => import('../pages/parts/PartsPage'));
 const MonitorDevices = lazyScreen(() => import('../pages/monitorDevices/MonitorDevicesPage'));
+const MeterGateways = lazyScreen(() => import('../pages/meterGateways/MeterGatewaysPage'));
 const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
@@ -76,6 +77,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/elevatorSetting': entry(ElevatorSettings, {}),
   '/parts': entry(Parts, {}),
   '/monitorDevice': entry(MonitorDevices, {}),
+  '/electricityMeter': entry(MeterGateways, {}),
   '/elevatorNetApply': entry(NetApplies, {}),
   '/event': entry(Records, { kind: 'event' }),
   '/alarmBell': entry(Records, { kind: 'alarmBell' }),
