@@ -134,7 +134,8 @@ function failureOf(m: WorkerMessage): Error | null {
 export interface ParseJob {
   /**
    * Read, convert and validate the workbook as a stream of row batches; rejects (or the batches throw) an
-   * ImportFileError for a file refused as a whole.
+   * ImportFileError for a file refused as a whole. The file's memory may be handed to the worker: do not use
+   * `file` afterwards.
    */
   parse(file: Buffer, entity: string, language: Language): Promise<ParsedSheet | RefusedHeader>;
   /** End the worker (idempotent): after a parse, or when the request is refused before one. */
@@ -164,9 +165,11 @@ export function startParse(limits: ImportLimits): ParseJob {
     cancel,
     async parse(file, entity, language) {
       if (!hasZipMagic(file)) throw new ImportFileError(400, 'notXlsx');
-      // A copy the worker owns: the upload's buffer may be a slice of a pooled one.
-      const own = new Uint8Array(file.byteLength);
-      own.set(file);
+      // The upload's memory moves to the worker when the buffer owns it whole (the caller must not use it
+      // after); a slice of a pooled buffer (small uploads) is copied.
+      const whole =
+        file.buffer instanceof ArrayBuffer && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+      const own = whole ? new Uint8Array(file.buffer as ArrayBuffer) : Uint8Array.from(file);
       const w = await worker;
       // The time limit covers the whole read, the store step's pace included.
       timer = setTimeout(() => {
@@ -174,7 +177,7 @@ export function startParse(limits: ImportLimits): ParseJob {
         cancel();
       }, limits.workerTimeoutMs);
       const start: ParentMessage = { kind: 'start', input: { entity, file: own, language, limits } };
-      w.postMessage(start, [own.buffer]);
+      w.postMessage(start, [own.buffer as ArrayBuffer]);
       const first = await inbox.next();
       const failure = failureOf(first);
       if (failure) throw failure;

@@ -163,8 +163,59 @@ function newParser(): Parser {
   });
 }
 
-async function sharedStrings(archive: XlsxArchive, path: string | null, maxToken: number): Promise<string[]> {
-  const out: string[] = [];
+/** Characters of shared strings kept in one page (one flat string). */
+const PAGE_CHARS = 64 * 1024;
+
+/**
+ * The shared-string table, compact: the strings joined into pages of about 64K characters with their end
+ * offsets in a typed array, and a cell's string sliced out when it is read. Half a million strings held one by
+ * one (each its own object, each keeping its parser chunk alive) cost about 36 MB of the B3 file's worker heap;
+ * as pages they cost their text and 8 bytes each.
+ */
+class SharedStrings {
+  private readonly pages: string[] = [];
+  private current: string[] = [];
+  private currentChars = 0;
+  private page = new Uint32Array(1024);
+  private end = new Uint32Array(1024);
+  count = 0;
+
+  add(text: string): void {
+    if (this.count === this.end.length) {
+      const grow = (a: Uint32Array) => {
+        const b = new Uint32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.page = grow(this.page);
+      this.end = grow(this.end);
+    }
+    this.current.push(text);
+    this.currentChars += text.length;
+    this.page[this.count] = this.pages.length;
+    this.end[this.count] = this.currentChars;
+    this.count++;
+    if (this.currentChars >= PAGE_CHARS) this.seal();
+  }
+
+  /** Close the page being filled (after the last string too). */
+  seal(): void {
+    if (!this.current.length) return;
+    this.pages.push(this.current.join(''));
+    this.current = [];
+    this.currentChars = 0;
+  }
+
+  get(index: number): string | undefined {
+    if (!(index >= 0 && index < this.count) || !Number.isInteger(index)) return undefined;
+    const page = this.page[index]!;
+    const start = index > 0 && this.page[index - 1] === page ? this.end[index - 1]! : 0;
+    return this.pages[page]!.slice(start, this.end[index]);
+  }
+}
+
+async function sharedStrings(archive: XlsxArchive, path: string | null, maxToken: number): Promise<SharedStrings> {
+  const out = new SharedStrings();
   if (!path) return out;
   const parser = newParser();
   let text: string | null = null; // the string item being read
@@ -172,7 +223,7 @@ async function sharedStrings(archive: XlsxArchive, path: string | null, maxToken
   let phonetic = 0; // <rPh> runs are reading aids, not the cell's text
   parser.on('openTag', (raw, _attrs, _decode, selfClosing) => {
     const name = local(raw);
-    if (name === 'si') text = selfClosing ? (out.push(''), null) : '';
+    if (name === 'si') text = selfClosing ? (out.add(''), null) : '';
     else if (name === 't') inT = !selfClosing && phonetic === 0;
     else if (name === 'rPh' && !selfClosing) phonetic++;
   });
@@ -182,7 +233,7 @@ async function sharedStrings(archive: XlsxArchive, path: string | null, maxToken
     if (name === 't') inT = false;
     else if (name === 'rPh') phonetic--;
     else if (name === 'si' && text !== null) {
-      out.push(text.trim());
+      out.add(text.trim());
       text = null;
     }
   });
@@ -195,6 +246,7 @@ async function sharedStrings(archive: XlsxArchive, path: string | null, maxToken
   const feed = tokenGuard(parser, maxToken);
   await archive.stream(path, feed);
   parser.end();
+  out.seal();
   return out;
 }
 
@@ -242,7 +294,7 @@ export async function readFirstSheet(archive: XlsxArchive, limits: ImportLimits,
 
   const cellValue = (): Cell => {
     if (type === 's') {
-      const s = value === null || value === '' ? undefined : shared[Number(value)];
+      const s = value === null || value === '' ? undefined : shared.get(Number(value));
       if (s === undefined) throw notXlsx();
       return s;
     }
