@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../tests/support/server.
 import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
 import { provision, waitFor } from './helpers/live-server.js';
 
-/** `liftctl simulate` against the test server's broker feeds `liftctl gateway test` run beside it. */
+/** `liftctl simulate` against the test server's broker feeds a server-side gateway test `liftctl gateway test` follows. */
 describe('simulate and gateway test against the real server', () => {
   let s: TestServer;
   let admin: LiftCloudClient;
@@ -12,7 +12,7 @@ describe('simulate and gateway test against the real server', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    s = await startTestServer();
+    s = await startTestServer({ app: { gatewayTestWindowMs: 2_000 } });
     admin = await s.login('admin');
     token = (await admin.tokens.create('gw-test')).token;
   });
@@ -21,7 +21,7 @@ describe('simulate and gateway test against the real server', () => {
   const env = () => ({ LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token });
 
   it(
-    'a reporting gateway passes, a silent and an unknown one fail: JSON summary, exit 4',
+    'a reporting gateway passes and a silent one fails, on a test the server keeps: JSON summary, exit 4',
     { timeout: 90_000 },
     async () => {
       const silent = await provision(s, admin, '86100000051');
@@ -35,7 +35,7 @@ describe('simulate and gateway test against the real server', () => {
           '--mqtt',
           s.mqttUrl,
           '--seconds',
-          '30',
+          '40',
           '-o',
           'json',
         ],
@@ -46,37 +46,27 @@ describe('simulate and gateway test against the real server', () => {
           throw new Error(`${e.message}: ${sim.out.stderr}`);
         });
         const result = await runCli(
-          [
-            'gateway',
-            'test',
-            '86700000001',
-            silent.dtu,
-            '86799999999',
-            '86700000002',
-            '--minutes-each',
-            '0.03',
-            '--pass',
-            '1',
-            '-o',
-            'json',
-          ],
+          ['gateway', 'test', '86700000001', silent.dtu, '86700000002', '--pass', '1', '-o', 'json'],
           { env: env() },
         );
         expect(result.code, result.stderr).toBe(4);
         const summary = JSON.parse(result.stdout) as {
+          id: number;
           total: number;
           passed: number;
           results: { dtu: string; state: string; messages: number; note: string | null }[];
         };
-        expect(summary).toMatchObject({ total: 4, passed: 2 });
+        expect(summary).toMatchObject({ total: 3, passed: 2, windowMs: 2_000 });
         const by = Object.fromEntries(summary.results.map((r) => [r.dtu, r]));
-        expect(by['86700000001']).toMatchObject({ state: 'passed' });
+        expect(by['86700000001']).toMatchObject({ state: 'passed', note: null });
         expect(by['86700000001']!.messages).toBeGreaterThan(0);
         expect(by['86700000002']).toMatchObject({ state: 'passed' });
-        expect(by[silent.dtu]).toMatchObject({ state: 'failed', messages: 0, note: null });
-        expect(by['86799999999']).toMatchObject({ state: 'failed', note: 'not registered' });
+        expect(by[silent.dtu]).toMatchObject({ state: 'failed', messages: 0, note: 'No message in its window' });
+        // The server kept the test and its results: the console shows the same.
+        const kept = await admin.gatewayTests.detail(summary.id);
+        expect(kept).toMatchObject({ state: 2, passedCount: 2, failedCount: 1, createdBy: 'admin' });
 
-        const all = await runCli(['gateway', 'test', '86700000001', '--minutes-each', '0.02'], { env: env() });
+        const all = await runCli(['gateway', 'test', '86700000001'], { env: env() });
         expect(all.code, all.stderr).toBe(0);
         expect(all.stdout).toMatch(/86700000001 {2}passed {2}\d+ messages/);
       } finally {
@@ -90,9 +80,22 @@ describe('simulate and gateway test against the real server', () => {
     },
   );
 
+  it("refuses a DTU that is not one of the caller's gateways (exit 2); --no-wait returns the new test", async () => {
+    const unknown = await runCli(['gateway', 'test', '86799999999'], { env: env() });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('DTU number 86799999999: no gateway with this DTU number');
+    const silent = await provision(s, admin, '86100000052');
+    const detached = await runCli(['gateway', 'test', silent.dtu, '--no-wait', '-o', 'json'], { env: env() });
+    expect(detached.code, detached.stderr).toBe(0);
+    const created = JSON.parse(detached.stdout) as { id: number; dtuCodes: string[] };
+    expect(created.dtuCodes).toEqual([silent.dtu]);
+    expect((await admin.entities.gatewayTest.get(created.id)).createdBy).toBe('admin');
+    await admin.gatewayTests.cancel(created.id);
+  });
+
   it('validates every DTU with the client rules before anything runs (exit 2)', async () => {
     const many = Array.from({ length: 21 }, (_, i) => String(86800000001 + i));
-    const tooMany = await runCli(['gateway', 'test', ...many, '--minutes-each', '0.01'], { env: env() });
+    const tooMany = await runCli(['gateway', 'test', ...many], { env: env() });
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('at most 20 DTUs in one test');
     const bad = await runCli(['gateway', 'test', '123', '86800000001', '86800000001', '--pass', '0'], { env: env() });

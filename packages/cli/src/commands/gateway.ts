@@ -1,35 +1,54 @@
-import { GATEWAY_TEST, gatewayTestRules, translate, type Issue } from '@liftcloud/client';
+import {
+  GATEWAY_TEST,
+  enumLabel,
+  gatewayTestReason,
+  gatewayTestRules,
+  translate,
+  type GatewayTestDetail,
+  type GatewayTestResult as ServerResult,
+  type Issue,
+} from '@liftcloud/client';
 import type { Command } from 'commander';
-import { CliError } from '../errors.js';
+import { CliError, isApiError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { currentLanguage, t } from '../i18n/index.js';
-import { channelError, liveSession, openChannel } from '../live/session.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { green, red, bold } from '../output/style.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
 
-export type GatewayTestState = 'waiting' | 'running' | 'passed' | 'failed';
+export type GatewayTestState = 'waiting' | 'running' | 'passed' | 'failed' | 'untested';
 
+/** One gateway of a test as the CLI shows and prints it. */
 export interface GatewayTestResult {
   dtu: string;
   state: GatewayTestState;
-  /** Live frames the gateway sent during its window (status, fault, alarm, gateway). */
+  /** Live messages the gateway pushed in its window (status, fault, alarm). */
   messages: number;
+  statusCount: number;
+  faultCount: number;
+  alarmCount: number;
+  onlineSeen: boolean;
+  /** The window, as the server gives it (the caller's time zone). */
+  windowStart: string | null;
+  windowEnd: string | null;
+  /** When this CLI first saw the window running, for the time left. */
   startedAt: number | null;
-  endedAt: number | null;
-  /** Why it failed without a test: not registered, the time limit reached. */
+  /** Why it did not pass (no message, below the benchmark, time limit, cancelled). */
   note: string | null;
 }
 
 interface GatewayTestOptions {
-  minutesEach: string;
-  maxHours: string;
-  pass: string;
+  maxHours?: string;
+  pass?: string;
+  wait: boolean;
 }
 
-/** The issues of gatewayTestRules as sentences, naming the DTU each one is about. */
+/** How often a followed test is read again. */
+const POLL_MS = 500;
+
+/** The issues of gatewayTestRules (or the server's answer) as sentences, naming the DTU each one is about. */
 function issueLines(issues: Issue[], codes: string[]): string[] {
   const language = currentLanguage();
   return issues.map((issue) => {
@@ -41,28 +60,53 @@ function issueLines(issues: Issue[], codes: string[]): string[] {
 }
 const flagOf = (field: string) => (field === 'testTime' ? 'max-hours' : field === 'passBenchmark' ? 'pass' : field);
 
-/** Validate everything before anything runs: the client's gateway test rules, then the window sizes. */
-export function checkGatewayTest(codes: string[], opts: GatewayTestOptions) {
-  const minutesEach = Number(opts.minutesEach);
-  const maxHours = Number(opts.maxHours);
-  const issues = gatewayTestRules({ dtuCodes: codes, testTime: maxHours * 60, passBenchmark: opts.pass });
-  // The rule measures the total against 5-minute tests; with --minutes-each the check below is the one that holds.
-  const relevant =
-    minutesEach === GATEWAY_TEST.eachTestMs / 60_000
-      ? issues
-      : issues.filter((i) => i.rule !== 'rule.gatewayTestTooShort');
-  const lines = issueLines(relevant, codes);
-  if (!(minutesEach > 0)) lines.push(t('gw.badMinutes', { value: opts.minutesEach }));
-  else if (Number.isFinite(maxHours) && codes.length * minutesEach > maxHours * 60)
-    lines.push(t('gw.tooLong', { count: codes.length, minutes: minutesEach, hours: maxHours }));
+/** The create body, checked with the client's gateway test rules before anything is sent. */
+export function checkGatewayTest(codes: string[], opts: Pick<GatewayTestOptions, 'maxHours' | 'pass'>) {
+  const hours = opts.maxHours === undefined ? null : Number(opts.maxHours);
+  const testTime = hours === null ? null : Number.isFinite(hours) ? Math.ceil(hours * 60) : NaN;
+  const passBenchmark = opts.pass === undefined ? null : Number(opts.pass);
+  const issues = gatewayTestRules({ dtuCodes: codes, testTime: testTime ?? undefined, passBenchmark: opts.pass });
+  const lines = issueLines(issues, codes);
+  if (hours !== null && !Number.isFinite(hours)) lines.push(t('gw.badHours', { value: String(opts.maxHours) }));
   if (lines.length) throw new CliError(t('gw.invalid'), EXIT.usage, lines);
-  return { minutesEach, maxHours, pass: Number(opts.pass) };
+  return { dtuCodes: codes.map((c) => c.trim()), testTime, passBenchmark };
+}
+
+/** A server result as the CLI's row; `seen` keeps when each running window was first seen. */
+export function toRow(r: ServerResult, seen: Map<string, number>, now = Date.now()): GatewayTestResult {
+  const running = r.windowStart !== null && r.passed === null && r.reason === null;
+  if (running && !seen.has(r.dtuCode)) seen.set(r.dtuCode, now);
+  const state: GatewayTestState =
+    r.passed === true
+      ? 'passed'
+      : r.passed === false
+        ? 'failed'
+        : r.reason !== null
+          ? 'untested'
+          : running
+            ? 'running'
+            : 'waiting';
+  return {
+    dtu: r.dtuCode,
+    state,
+    messages: r.messages,
+    statusCount: r.statusCount,
+    faultCount: r.faultCount,
+    alarmCount: r.alarmCount,
+    onlineSeen: r.onlineSeen,
+    windowStart: r.windowStart,
+    windowEnd: r.windowEnd,
+    startedAt: running ? (seen.get(r.dtuCode) ?? now) : null,
+    note: r.reason === null ? null : enumLabel(gatewayTestReason, r.reason, currentLanguage()),
+  };
 }
 
 const fmtSeconds = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 };
+
+const stateText = (state: GatewayTestState) => t(`gw.${state}`);
 
 /** The live table: one row per DTU, its state, the messages so far and the time left in its window. */
 export function renderProgress(
@@ -73,22 +117,15 @@ export function renderProgress(
 ): string {
   const head = [t('gw.col.dtu'), t('gw.col.state'), t('gw.col.messages'), t('gw.col.time')];
   const rows = results.map((r) => {
+    const plain = stateText(r.state);
     const state =
       r.state === 'passed'
-        ? green(t('gw.passed'), color)
+        ? green(plain, color)
         : r.state === 'failed'
-          ? red(t('gw.failed'), color)
+          ? red(plain, color)
           : r.state === 'running'
-            ? bold(t('gw.running'), color)
-            : t('gw.waiting');
-    const plain =
-      r.state === 'passed'
-        ? t('gw.passed')
-        : r.state === 'failed'
-          ? t('gw.failed')
-          : r.state === 'running'
-            ? t('gw.running')
-            : t('gw.waiting');
+            ? bold(plain, color)
+            : plain;
     const time =
       r.state === 'running' && r.startedAt !== null
         ? t('gw.left', { time: fmtSeconds(r.startedAt + windowMs - now) })
@@ -115,49 +152,51 @@ export function renderProgress(
   );
 }
 
+const ended = (d: GatewayTestDetail) => d.state === 2 || d.state === 3;
+const isDone = (r: GatewayTestResult) => r.state === 'passed' || r.state === 'failed' || r.state === 'untested';
+
 export function register(program: Command): void {
   const gateway = program.command('gateway').description(t('cmd.gateway'));
   gateway
     .command('test')
     .argument('<dtu...>', t('arg.dtus', { max: GATEWAY_TEST.maxBatch }))
     .description(t('cmd.gateway.test'))
-    .option('--minutes-each <m>', t('opt.minutesEach'), String(GATEWAY_TEST.eachTestMs / 60_000))
-    .option('--max-hours <h>', t('opt.maxHours'), String(GATEWAY_TEST.maxTotalMs / 3_600_000))
-    .option('--pass <n>', t('opt.pass'), '1')
+    .option('--max-hours <h>', t('opt.maxHours'))
+    .option('--pass <n>', t('opt.pass'))
+    .option('--no-wait', t('opt.noWait'))
     .action(async (codes: string[], opts: GatewayTestOptions, cmd: Command) => {
       const ctx = await contextFor(cmd);
-      const { minutesEach, maxHours, pass } = checkGatewayTest(codes, opts);
-      const windowMs = minutesEach * 60_000;
-      const deadline = Date.now() + maxHours * 3_600_000;
+      const body = checkGatewayTest(codes, opts);
       const format = ctx.format();
       const term = terminal();
-      const live = format === 'table' && term.stdoutIsTTY;
-      const results: GatewayTestResult[] = codes.map((dtu) => ({
-        dtu: dtu.trim(),
-        state: 'waiting',
-        messages: 0,
-        startedAt: null,
-        endedAt: null,
-        note: null,
-      }));
+      const live = format === 'table' && term.stdoutIsTTY && opts.wait;
 
-      // A DTU nobody registered cannot report: it fails at once rather than after its window.
-      const registered = await ctx.call(async (client) => {
-        const known = new Set<string>();
-        for (const r of results)
-          if ((await client.entities.gatewayDevice.list({ dtuCode: r.dtu })).records.length) known.add(r.dtu);
-        return known;
-      });
-      const session = await liveSession(ctx);
-      let current: GatewayTestResult | null = null;
-      const channel = openChannel(session, (frame) => {
-        if (current && frame.data.dtu === current.dtu) current.messages++;
-      });
+      const created = await ctx
+        .call((client) => client.gatewayTests.create(body))
+        .catch((error: unknown) => {
+          // The server's own refusal of a DTU (not one of the caller's gateways) is bad input too.
+          if (isApiError(error) && error.status === 400 && error.fieldErrors.length)
+            throw new CliError(
+              t('gw.invalid'),
+              EXIT.usage,
+              error.fieldErrors.map((e) => e.message),
+            );
+          throw error;
+        });
+      if (!opts.wait) {
+        if (format === 'json' || format === 'jsonl') await writeTo(process.stdout, `${JSON.stringify(created)}\n`);
+        else await writeTo(process.stdout, `${t('gw.created', { id: created.id })}\n`);
+        return;
+      }
+      if (!live && term.stderrIsTTY) say.info(t('gw.created', { id: created.id }));
 
+      const seen = new Map<string, number>();
+      let rows: GatewayTestResult[] = [];
+      const printed = new Set<string>();
       let drawn = 0;
       const draw = () => {
         if (!live) return;
-        const text = renderProgress(results, windowMs, term.color);
+        const text = renderProgress(rows, created.windowMs ?? GATEWAY_TEST.eachTestMs, term.color);
         process.stdout.write(`${drawn ? `\u001b[${drawn}A\u001b[0J` : ''}${text}`);
         drawn = text.split('\n').length - 1;
       };
@@ -167,43 +206,39 @@ export function register(program: Command): void {
         else if (format === 'table' || format === 'wide')
           await writeTo(
             process.stdout,
-            `${r.dtu}  ${r.state === 'passed' ? t('gw.passed') : t('gw.failed')}  ${t('gw.count', { count: r.messages })}${r.note ? `  ${r.note}` : ''}\n`,
+            `${r.dtu}  ${stateText(r.state)}  ${t('gw.count', { count: r.messages })}${r.note ? `  ${r.note}` : ''}\n`,
           );
       };
       const redraw = setInterval(draw, 500);
-      draw();
-      let lost: ReturnType<typeof channelError> = null;
-      void channel.done.then((n) => (lost = channelError(n)));
+      let detail: GatewayTestDetail;
       try {
-        for (const r of results) {
-          if (lost) throw lost;
-          if (!registered.has(r.dtu)) {
-            Object.assign(r, { state: 'failed', note: t('gw.unknown') });
-          } else if (Date.now() + windowMs > deadline) {
-            Object.assign(r, { state: 'failed', note: t('gw.timeLimit') });
-          } else {
-            current = r;
-            r.state = 'running';
-            r.startedAt = Date.now();
-            if (!live && term.stderrIsTTY) say.info(t('gw.testing', { dtu: r.dtu, minutes: minutesEach }));
-            await new Promise((resolve) => setTimeout(resolve, windowMs));
-            current = null;
-            r.endedAt = Date.now();
-            r.state = r.messages >= pass ? 'passed' : 'failed';
+        for (;;) {
+          detail = await ctx.call((client) => client.gatewayTests.detail(created.id), { spinner: false });
+          rows = detail.results.map((r) => toRow(r, seen));
+          for (const r of rows.filter((x) => isDone(x) && !printed.has(x.dtu))) {
+            printed.add(r.dtu);
+            await finished(r);
           }
           draw();
-          await finished(r);
+          if (ended(detail)) break;
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }
       } finally {
         clearInterval(redraw);
-        channel.close();
       }
-      draw();
-      const passed = results.filter((r) => r.state === 'passed').length;
-      const summary = { total: results.length, passed, failed: results.length - passed, pass, minutesEach, results };
+      const passed = rows.filter((r) => r.state === 'passed').length;
+      const summary = {
+        id: created.id,
+        total: rows.length,
+        passed,
+        failed: rows.length - passed,
+        pass: body.passBenchmark,
+        windowMs: created.windowMs,
+        results: rows.map(({ startedAt: _local, ...r }) => r),
+      };
       if (format === 'json') await writeTo(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
       else if (format === 'yaml') await writeTo(process.stdout, (await import('yaml')).stringify(summary));
-      say.info(t('gw.summary', { passed, total: results.length }));
-      if (passed < results.length) process.exitCode = EXIT.partial;
+      say.info(t('gw.summary', { passed, total: rows.length }));
+      if (passed < rows.length) process.exitCode = EXIT.partial;
     });
 }

@@ -1,7 +1,7 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TNull, type TSchema } from 'typebox';
 import type { EnumDef } from '../enums.js';
 import { gatewayTestRules } from '../rules/devices.js';
-import { defineEntity } from '../schema/entity.js';
+import { defineEntity, nullable } from '../schema/entity.js';
 import { L, datetime, enumOf, int, readOnly, required, text, type Field } from '../schema/fields.js';
 
 const o = <const C extends number>(code: C, zh: string, en: string, it: string) => ({
@@ -96,23 +96,23 @@ export const GATEWAY_TEST_RESULT_LABELS = {
   reason: L('原因', 'Reason', 'Motivo'),
 };
 
-const nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
-const nullableInt = () => Type.Union([Type.Integer(), Type.Null()]);
+// type: [x, 'null'] rather than anyOf: the server's serialiser then needs no schema compiler for them.
+const orNull = <T extends TSchema>(s: T) => nullable(s) as unknown as ReturnType<typeof Type.Union<[T, TNull]>>;
 
 /** One gateway's window: what it pushed (by kind: status, fault, alarm), whether it passed (null: not yet). */
 export const GatewayTestResultSchema = Type.Object(
   {
     seq: Type.Integer(),
     dtuCode: Type.String(),
-    windowStart: nullable(Type.String()),
-    windowEnd: nullable(Type.String()),
+    windowStart: orNull(Type.String()),
+    windowEnd: orNull(Type.String()),
     messages: Type.Integer(),
     statusCount: Type.Integer(),
     faultCount: Type.Integer(),
     alarmCount: Type.Integer(),
     onlineSeen: Type.Boolean(),
-    passed: Type.Union([Type.Boolean(), Type.Null()]),
-    reason: nullableInt(),
+    passed: orNull(Type.Boolean()),
+    reason: orNull(Type.Integer()),
   },
   { additionalProperties: false },
 );
