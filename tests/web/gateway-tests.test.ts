@@ -68,6 +68,17 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await fx.shot(page, 'device-gateway-gateway-test-en-US');
       expect(errors).toEqual([]);
       await context.close();
+
+      // The same test in Chinese: labels, state and outcome come from the three-language catalogues.
+      const zh = await fx.openAs('superAdmin', { language: 'zh-CN', path: '/deviceGateway' });
+      await zh.page.getByRole('tab', { name: '网关测试' }).click();
+      await zh.page.locator('[data-testid^="gateway-test-state-"]').first().waitFor();
+      expect(await zh.page.locator('[data-testid^="gateway-test-state-"]').first().innerText()).toBe('已完成');
+      await zh.page.locator('.ant-table-row-expand-icon').first().click();
+      await expect.poll(() => zh.page.getByTestId(`gateway-test-outcome-${DTU}`).innerText()).toBe('通过');
+      await fx.shot(zh.page, 'device-gateway-gateway-test-zh-CN');
+      expect(zh.errors).toEqual([]);
+      await zh.context.close();
     });
   },
 );
