@@ -166,14 +166,22 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       const first = page.getByTestId(`map-marker-${lifts[0]!.id}`);
       await expect.poll(() => first.getAttribute('data-state')).toBe('online');
+      const svg = page.getByTestId('gis-map-svg');
+      await page.getByTestId('map-zoom-in').click();
+      await expect.poll(() => svg.getAttribute('data-zoom')).toBe('1.50');
       await page.waitForTimeout(1500); // the live channel's hello
       await publish(lifts[0]!, 'alarm', { type: 2, floor: 3 });
       await expect.poll(() => first.getAttribute('data-state'), { timeout: 20_000 }).toBe('alarm');
+      expect(await svg.getAttribute('data-zoom')).toBe('1.50'); // a live frame keeps the view
       // lift 3's alarm from the monitor center test left its order open: red from the start
       await expect.poll(() => page.getByTestId(`map-marker-${lifts[2]!.id}`).getAttribute('data-state')).toBe('alarm');
 
-      await page.getByTestId('map-zoom-in').click();
-      await expect.poll(() => page.getByTestId('gis-map-svg').getAttribute('data-zoom')).toBe('1.50');
+      await page.getByTestId('map-reset').click();
+      await expect.poll(() => svg.getAttribute('data-zoom')).toBe('1.00');
+      const box = (await svg.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -100);
+      await expect.poll(() => svg.getAttribute('data-zoom')).toBe('1.25');
       await page.getByTestId('map-reset').click();
       await first.click();
       const popup = page.getByTestId('map-popup');

@@ -39,19 +39,26 @@ export function OfflineMap(props: {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>(HOME);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-  const { area, onSelect } = props;
+  const { onSelect } = props;
+  // Refit only when the area itself changes, not when a new array holds the same corners.
+  const areaKey = props.area.flat().join(',');
 
-  const projection = useMemo(
-    () =>
-      geoMercator().fitExtent(
-        [
-          [PAD, PAD],
-          [WIDTH - PAD, HEIGHT - PAD],
+  const projection = useMemo(() => {
+    const [w, s, e, n] = areaKey.split(',').map(Number) as [number, number, number, number];
+    return geoMercator().fitExtent(
+      [
+        [PAD, PAD],
+        [WIDTH - PAD, HEIGHT - PAD],
+      ],
+      {
+        type: 'MultiPoint',
+        coordinates: [
+          [w, s],
+          [e, n],
         ],
-        { type: 'MultiPoint', coordinates: area },
-      ),
-    [area],
-  );
+      },
+    );
+  }, [areaKey]);
   const landPath = useMemo(() => (props.land ? (geoPath(projection)(props.land) ?? '') : ''), [projection, props.land]);
   useEffect(() => setView(HOME), [projection]);
 

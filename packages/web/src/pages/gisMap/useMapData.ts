@@ -62,6 +62,11 @@ async function loadAlarming(client: LiftCloudClient): Promise<Set<number>> {
   return new Set(pages.flatMap((p) => p.records.map((r) => Number(r.elevatorId))));
 }
 
+// Stable empty values: the map refits its projection only when what it places changes.
+const NO_ELEVATORS: MapElevator[] = [];
+const NO_UNITS = new Map<number, UnitPlace>();
+const NO_ALARMS = new Set<number>();
+
 /**
  * What the GIS map shows: elevators, their use units' coordinates (a fallback), and the elevators alarming
  * now. Use units and work orders are each the caller's own permission: without it the map still draws.
@@ -72,10 +77,10 @@ export function useMapData() {
   const units = useQuery({ queryKey: ['gisMap', 'units'], queryFn: () => loadUnits(client), retry: false });
   const alarming = useQuery({ queryKey: ['gisMap', 'alarming'], queryFn: () => loadAlarming(client), retry: false });
   return {
-    elevators: elevators.data?.elevators ?? [],
+    elevators: elevators.data?.elevators ?? NO_ELEVATORS,
     total: elevators.data?.total ?? 0,
-    units: units.data ?? new Map<number, UnitPlace>(),
-    alarming: alarming.data ?? new Set<number>(),
+    units: units.data ?? NO_UNITS,
+    alarming: alarming.data ?? NO_ALARMS,
     loading: elevators.isLoading || (units.isLoading && !units.isError),
     error: elevators.error,
   };
