@@ -1,4 +1,5 @@
 import { GATEWAY_TEST_REASON, upTopic, type GatewayTestDetail, type LiftCloudClient } from '@liftcloud/client';
+import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../packages/server/src/app.js';
@@ -190,20 +191,28 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
     expect(again.message).toBe('This gateway test has already ended');
   });
 
-  it('resumes a test a stopped server left running, restarting the cut window', async () => {
+  /**
+   * Start a one-gateway test, stop the server mid-window, optionally change the store while it is down,
+   * start a new server on the same store and follow the test to its end.
+   */
+  async function restartMidWindow(
+    body: { testTime?: number },
+    whileStopped?: (s: TestServer, id: number) => Promise<void>,
+  ) {
     // A test keeps the window it was created with, across restarts.
     const slow = await startTestServer({ dialect, app: { gatewayTestWindowMs: 1_500 } });
     let restarted: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       const client = await slow.login('admin');
       await client.entities.gatewayDevice.save({ dtuCode: SILENT });
-      const test = await client.gatewayTests.create({ dtuCodes: [SILENT] });
+      const test = await client.gatewayTests.create({ dtuCodes: [SILENT], ...body });
       const cut = await until(
         () => client.gatewayTests.detail(test.id),
         (d) => d.results[0]?.windowStart !== null,
       );
       await slow.app.close();
       await new Promise((r) => setTimeout(r, 1_000)); // the cut window's start is a whole second behind
+      await whileStopped?.(slow, test.id);
       restarted = await buildApp({ store: slow.store, monitoring: {} });
       const detail = async () => {
         const res = await restarted!.inject({
@@ -212,13 +221,30 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
         });
         return (res.json() as { data: GatewayTestDetail }).data;
       };
-      const done = await until(detail, ended);
-      expect(done).toMatchObject({ state: 2, failedCount: 1 });
-      expect(done.results[0]).toMatchObject({ passed: false, reason: GATEWAY_TEST_REASON.silent });
-      expect(done.results[0]!.windowStart! > cut.results[0]!.windowStart!).toBe(true);
+      return { cut, done: await until(detail, ended) };
     } finally {
       await restarted?.close();
       await slow.close();
     }
+  }
+
+  it('resumes a test a stopped server left running, restarting the cut window', async () => {
+    const { cut, done } = await restartMidWindow({});
+    expect(done).toMatchObject({ state: 2, failedCount: 1 });
+    expect(done.results[0]).toMatchObject({ passed: false, reason: GATEWAY_TEST_REASON.silent });
+    expect(done.results[0]!.windowStart! > cut.results[0]!.windowStart!).toBe(true);
+  });
+
+  it('does not run a window past the total test time when a test resumes late', async () => {
+    const { done } = await restartMidWindow({ testTime: 5 }, async (slow, id) => {
+      // The server was down for ten minutes: the 5-minute total has passed.
+      await (slow.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .updateTable('gatewayTests')
+        .set({ startTime: Date.now() - 10 * 60_000 })
+        .where('id', '=', id)
+        .execute();
+    });
+    expect(done).toMatchObject({ state: 2, passedCount: 0, failedCount: 1 });
+    expect(done.results[0]).toMatchObject({ passed: false, reason: GATEWAY_TEST_REASON.timeLimit, windowStart: null });
   });
 });
