@@ -140,6 +140,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('side-alarms').getByText('Map lift 3').waitFor({ timeout: 20_000 });
       await page.getByTestId('side-orders').getByText('Map lift 3').first().waitFor({ timeout: 20_000 });
 
+      // an address naming nine: the first eight, the same refusal, and the address put right
+      const nine = lifts.map((l) => l.id);
+      await page.goto(`${fx.base}/elevatorMonitor/monitorCenter?ids=${nine.join(',')}`);
+      await page.getByText('同时最多监控 8 台电梯：请先移除一台再添加').waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('ids')).toBe(eight.join(','));
       // reopened from its address (a bookmark): the same eight
       await page.reload();
       await expect.poll(() => grid.locator('[data-testid^="elevator-tile-"]').count()).toBe(8);

@@ -1,5 +1,6 @@
 import { MONITOR_MAX_ELEVATORS } from '@liftcloud/client';
 import { App, Col, Empty, Flex, Layout, Row, Select, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBridge } from '../../app/FeedbackBridge';
 import { useEntityOptions } from '../../components/options/useEntityOptions';
@@ -30,13 +31,22 @@ function MonitorCenter() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const elevators = useEntityOptions('elevator');
-  const { ids, choose } = useChosenElevators();
+  const { ids, leftOut, choose } = useChosenElevators();
   const overview = useLiveOverview(ids, ids.length > 0);
   const names = new Map(elevators.map((o) => [Number(o.value), String(o.label)]));
 
+  const refuse = () => void message.warning(t('monitorCenter.tooMany', { count: MONITOR_MAX_ELEVATORS }));
   const onChange = (next: number[]) => {
-    if (!choose(next)) void message.warning(t('monitorCenter.tooMany', { count: MONITOR_MAX_ELEVATORS }));
+    if (!choose(next)) refuse();
   };
+  // an address naming more than eight: say so once and keep the first eight in the address
+  const trimmed = useRef(false);
+  useEffect(() => {
+    if (leftOut === 0 || trimmed.current) return;
+    trimmed.current = true;
+    refuse();
+    choose(ids);
+  });
 
   return (
     <Layout style={{ minHeight: '100vh', padding: 16 }} data-testid="monitor-center">
