@@ -80,17 +80,24 @@ describe('simulate and gateway test against the real server', () => {
     },
   );
 
-  it("refuses a DTU that is not one of the caller's gateways (exit 2); --no-wait returns the new test", async () => {
+  it("refuses a DTU that is not one of the caller's gateways (exit 2); --no-wait returns the new test, test-cancel ends it", async () => {
     const unknown = await runCli(['gateway', 'test', '86799999999'], { env: env() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('DTU number 86799999999: no gateway with this DTU number');
-    const silent = await provision(s, admin, '86100000052');
-    const detached = await runCli(['gateway', 'test', silent.dtu, '--no-wait', '-o', 'json'], { env: env() });
+    // Five silent gateways: ten seconds of windows, time enough to cancel from another process.
+    const silent = Array.from({ length: 5 }, (_, i) => String(86100000060 + i));
+    for (const dtuCode of silent) await admin.entities.gatewayDevice.save({ dtuCode });
+    const detached = await runCli(['gateway', 'test', ...silent, '--no-wait', '-o', 'json'], { env: env() });
     expect(detached.code, detached.stderr).toBe(0);
     const created = JSON.parse(detached.stdout) as { id: number; dtuCodes: string[] };
-    expect(created.dtuCodes).toEqual([silent.dtu]);
+    expect(created.dtuCodes).toEqual(silent);
     expect((await admin.entities.gatewayTest.get(created.id)).createdBy).toBe('admin');
-    await admin.gatewayTests.cancel(created.id);
+    const cancel = await runCli(['gateway', 'test-cancel', String(created.id)], { env: env() });
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect((await admin.entities.gatewayTest.get(created.id)).state).toBe(3);
+    const again = await runCli(['gateway', 'test-cancel', String(created.id)], { env: env() });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This gateway test has already ended');
   });
 
   it('validates every DTU with the client rules before anything runs (exit 2)', async () => {

@@ -16,6 +16,7 @@ import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { green, red, bold } from '../output/style.js';
 import { terminal } from '../output/terminal.js';
+import { parseId } from './entity/ids.js';
 import { contextFor } from './options.js';
 
 export type GatewayTestState = 'waiting' | 'running' | 'passed' | 'failed' | 'untested';
@@ -158,6 +159,16 @@ const isDone = (r: GatewayTestResult) => r.state === 'passed' || r.state === 'fa
 export function register(program: Command): void {
   const gateway = program.command('gateway').description(t('cmd.gateway'));
   gateway
+    .command('test-cancel')
+    .argument('<id>')
+    .description(t('cmd.gateway.testCancel'))
+    .action(async (id: string, _opts, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const testId = parseId(id);
+      await ctx.call((client) => client.gatewayTests.cancel(testId));
+      say.info(t('gw.cancelled', { id: testId }));
+    });
+  gateway
     .command('test')
     .argument('<dtu...>', t('arg.dtus', { max: GATEWAY_TEST.maxBatch }))
     .description(t('cmd.gateway.test'))
@@ -210,6 +221,7 @@ export function register(program: Command): void {
           );
       };
       const redraw = setInterval(draw, 500);
+      // Ctrl-C only stops following: the test goes on on the server (liftctl gateway test-cancel <id>).
       let detail: GatewayTestDetail;
       try {
         for (;;) {

@@ -79,6 +79,7 @@ export const opsEnUS = {
   'cmd.gateway': 'Gateway (DTU) tools',
   'cmd.gateway.test':
     'Start a gateway test on the server and follow it: each DTU is watched in turn for its window (5 minutes) and passes when it pushes enough messages',
+  'cmd.gateway.testCancel': 'Cancel a queued or running gateway test',
   'arg.dtus': 'DTU numbers, 11 digits each, at most {max}',
   'opt.maxHours': 'total test time in hours (at most 24; empty: as long as the windows take)',
   'opt.pass': 'messages a gateway must push in its window to pass (empty: seen online is enough)',
@@ -86,6 +87,7 @@ export const opsEnUS = {
   'gw.invalid': 'The gateway test cannot start:',
   'gw.badHours': '--max-hours: not a number: {value}',
   'gw.created': 'Gateway test {id} started on the server',
+  'gw.cancelled': 'Gateway test {id} cancelled',
   'gw.col.dtu': 'DTU',
   'gw.col.state': 'Result',
   'gw.col.messages': 'Messages',

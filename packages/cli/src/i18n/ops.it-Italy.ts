@@ -81,6 +81,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'cmd.gateway': 'Strumenti per i gateway (DTU)',
   'cmd.gateway.test':
     'Avvia un test gateway sul server e seguilo: ogni DTU è osservato a turno per la sua finestra (5 minuti) e passa se invia abbastanza messaggi',
+  'cmd.gateway.testCancel': 'Annulla un test gateway in coda o in corso',
   'arg.dtus': 'numeri DTU, 11 cifre ciascuno, al massimo {max}',
   'opt.maxHours': 'tempo totale di test in ore (al massimo 24; vuoto: quanto durano le finestre)',
   'opt.pass': 'messaggi che un gateway deve inviare nella sua finestra per passare (vuoto: basta vederlo online)',
@@ -88,6 +89,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'gw.invalid': 'La prova dei gateway non può iniziare:',
   'gw.badHours': '--max-hours: non è un numero: {value}',
   'gw.created': 'Test gateway {id} avviato sul server',
+  'gw.cancelled': 'Test gateway {id} annullato',
   'gw.col.dtu': 'DTU',
   'gw.col.state': 'Esito',
   'gw.col.messages': 'Messaggi',

@@ -78,6 +78,7 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
 
   'cmd.gateway': '网关（DTU）工具',
   'cmd.gateway.test': '在服务器上开始网关测试并跟踪：每个 DTU 依次测试一个窗口（5 分钟），上报足够多的消息即为通过',
+  'cmd.gateway.testCancel': '取消排队中或测试中的网关测试',
   'arg.dtus': 'DTU 编号，每个 11 位，最多 {max} 个',
   'opt.maxHours': '总测试小时数（不超过 24；为空则为各窗口所需时间）',
   'opt.pass': '网关在窗口内须上报的消息数（为空：在线即通过）',
@@ -85,6 +86,7 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'gw.invalid': '网关测试无法开始：',
   'gw.badHours': '--max-hours：不是数字：{value}',
   'gw.created': '网关测试 {id} 已在服务器上开始',
+  'gw.cancelled': '网关测试 {id} 已取消',
   'gw.col.dtu': 'DTU',
   'gw.col.state': '结果',
   'gw.col.messages': '消息数',
