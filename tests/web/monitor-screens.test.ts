@@ -187,6 +187,15 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.wheel(0, -100);
       await expect.poll(() => svg.getAttribute('data-zoom')).toBe('1.25');
+      // dragging pans: the marker moves with the land under it
+      const cx = async () => Number(await first.getAttribute('cx'));
+      const before = await cx();
+      await page.mouse.move(box.x + 40, box.y + 40);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 90, box.y + 40, { steps: 5 });
+      await page.mouse.move(box.x + 140, box.y + 40, { steps: 5 });
+      await page.mouse.up();
+      expect((await cx()) - before).toBeCloseTo((100 * 1000) / box.width, 0);
       await page.getByTestId('map-reset').click();
       await first.click();
       const popup = page.getByTestId('map-popup');
