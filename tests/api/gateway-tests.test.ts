@@ -1,6 +1,7 @@
 import { GATEWAY_TEST_REASON, upTopic, type GatewayTestDetail, type LiftCloudClient } from '@liftcloud/client';
 import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../packages/server/src/app.js';
 import { failure } from '../support/errors.js';
@@ -42,6 +43,23 @@ async function reporting(s: TestServer, gw: { dtu: string; secret: string }) {
   };
 }
 
+/** A live-channel subscriber: collects the gateway test frames the hub pushes to this client. */
+async function listen(s: TestServer, client: LiftCloudClient) {
+  const session = client.session.get()!;
+  const ws = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(session.token)}`);
+  const frames: { type: number; data: Record<string, unknown> }[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as { type: number; event: string; data: Record<string, unknown> };
+    if (frame.event === 'gatewayTest') frames.push(frame);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(`${session.username}-${session.orgId}`);
+  return { frames, close: () => ws.close() };
+}
+
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -72,6 +90,8 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
 
   it('passes a gateway that reports and fails a silent one, one window each, in order', async () => {
     const stop = await reporting(s, live);
+    const mine = await listen(s, admin);
+    const other = await listen(s, await s.login('coastaladmin'));
     try {
       const created = await admin.gatewayTests.create({ dtuCodes: [live.dtu, ` ${SILENT} `], passBenchmark: 2 });
       expect(created).toMatchObject({ dtuCodes: [live.dtu, SILENT], passBenchmark: 2, windowMs: WINDOW_MS });
@@ -96,7 +116,23 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
       expect(done.finishTime).not.toBeNull();
       const listed = await admin.entities.gatewayTest.list({ state: 2 });
       expect(listed.records.map((r) => r.id)).toContain(created.id);
+      // Progress reached the live channel as each window ended, and only the test's own tenant.
+      await until(
+        async () => mine.frames.map((f) => f.data),
+        (data) => data.some((d) => d.state === 2),
+      );
+      expect(mine.frames.every((f) => f.type === 6 && f.data.id === created.id)).toBe(true);
+      expect(mine.frames.map((f) => f.data)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ seq: 1, dtu: live.dtu, passed: true, passedCount: 1 }),
+          expect.objectContaining({ seq: 2, dtu: SILENT, passed: false, failedCount: 1 }),
+          expect.objectContaining({ state: 2, passedCount: 1, failedCount: 1 }),
+        ]),
+      );
+      expect(other.frames).toEqual([]);
     } finally {
+      mine.close();
+      other.close();
       await stop();
     }
   });

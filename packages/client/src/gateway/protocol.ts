@@ -133,7 +133,7 @@ export type CommandMessage = Static<typeof CommandMessage>;
 
 /** What the platform pushes to consoles and CLIs over the live channel. */
 export interface LiveEvent {
-  type: 'alarm' | 'fault' | 'status' | 'workOrder' | 'gateway';
+  type: 'alarm' | 'fault' | 'status' | 'workOrder' | 'gateway' | 'gatewayTest';
   tenantId: number;
   /** Organisations allowed to see it: the elevator's own and its related companies. */
   orgIds: number[];

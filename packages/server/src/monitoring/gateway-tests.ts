@@ -31,6 +31,13 @@ const COUNTED: Partial<Record<LiveEvent['type'], 'statusCount' | 'faultCount' | 
   alarm: 'alarmCount',
 };
 
+/** A gateway of a test still to be tested. */
+interface Pending {
+  id: number;
+  seq: number;
+  dtuCode: string;
+}
+
 interface TestRow {
   id: number;
   state: number;
@@ -43,8 +50,9 @@ interface TestRow {
 /**
  * Runs gateway tests one gateway at a time: for each DTU a window in which the live messages the ingest
  * accepted from it (status, fault, alarm, as they reach the event bus) are counted; its result is written when
- * the window ends. A test is claimed with a conditional update, so with several instances one runs it. A test
- * found running at start (the server stopped mid-window) resumes: the cut window starts again.
+ * the window ends. A queued test is claimed with a conditional update, so of several instances one starts it.
+ * A test found running when the runner starts (the server stopped mid-window) resumes: the cut window starts
+ * again. (With several instances on one store, each would resume it at its own start: see docs/decisions.md.)
  */
 export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayTestRunner {
   const { db, bus, log } = opts;
@@ -101,6 +109,26 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     return Number(claimed.numUpdatedRows) === 1 ? ({ ...queued, state: 1, startTime: now } as TestRow) : null;
   }
 
+  /** Tell the live channel where a test is (and which gateway's window just ended), for those who may see it. */
+  async function progress(id: number, ended: { seq: number; dtu: string; passed: boolean | null } | null = null) {
+    const test = await db
+      .selectFrom('gatewayTests')
+      .select(['id', 'tenantId', 'orgId', 'state', 'passedCount', 'failedCount'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!test) return;
+    const { tenantId, orgId, ...data } = test;
+    await bus
+      .publish({
+        type: 'gatewayTest',
+        tenantId: Number(tenantId),
+        orgIds: orgId === null ? [] : [Number(orgId)],
+        elevatorId: null,
+        data: { ...data, ...ended },
+      })
+      .catch((err: unknown) => log.error({ err }, 'gateway test progress not pushed'));
+  }
+
   const stillRunning = async (id: number) =>
     (await db.selectFrom('gatewayTests').select('state').where('id', '=', id).executeTakeFirst())?.state ===
     GATEWAY_TEST_STATE.running;
@@ -145,7 +173,8 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     return cut ? null : counts;
   }
 
-  async function runGateway(test: TestRow, result: { id: number; dtuCode: string }): Promise<boolean> {
+  /** Test one gateway; false when its window was cut. */
+  async function runGateway(test: TestRow, result: Pending): Promise<boolean> {
     const start = Date.now();
     const deadline = test.testTime !== null && test.startTime !== null ? test.startTime + test.testTime * 60_000 : null;
     if (deadline !== null && start + test.windowMs > deadline) {
@@ -190,17 +219,25 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
   async function runTest(test: TestRow): Promise<void> {
     const pending = await db
       .selectFrom('gatewayTestResults')
-      .select(['id', 'dtuCode'])
+      .select(['id', 'seq', 'dtuCode'])
       .where('testId', '=', test.id)
       .where('passed', 'is', null)
       .where('reason', 'is', null)
       .orderBy('seq')
       .execute();
-    for (const result of pending) {
+    await progress(test.id);
+    for (const result of pending as Pending[]) {
       if (closed) return;
-      const done = await runGateway(test, result as { id: number; dtuCode: string });
+      const done = await runGateway(test, result);
       if (!done) return;
       await recount(test.id);
+      const written = await db
+        .selectFrom('gatewayTestResults')
+        .select('passed')
+        .where('id', '=', result.id)
+        .executeTakeFirst();
+      const passed = written?.passed == null ? null : Number(written.passed) === 1;
+      await progress(test.id, { seq: Number(result.seq), dtu: result.dtuCode, passed });
     }
     const now = Date.now();
     await db
@@ -209,6 +246,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       .where('id', '=', test.id)
       .where('state', '=', GATEWAY_TEST_STATE.running)
       .execute();
+    await progress(test.id);
   }
 
   const loop = (async () => {
@@ -233,6 +271,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     },
     cancelled: (testId) => {
       if (endWindow?.testId === testId) endWindow.end();
+      void progress(testId);
     },
     async close() {
       closed = true;

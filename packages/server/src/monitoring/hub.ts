@@ -8,7 +8,14 @@ import type { Caller } from '../services/caller.js';
 import type { EventBus } from './bus.js';
 
 /** The type numbers a pushed message carries; 1 (an alarm) is the one that lights the serial alarm light. */
-export const PUSH_TYPE: Record<LiveEvent['type'], number> = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5 };
+export const PUSH_TYPE: Record<LiveEvent['type'], number> = {
+  alarm: 1,
+  fault: 2,
+  status: 3,
+  workOrder: 4,
+  gateway: 5,
+  gatewayTest: 6,
+};
 
 /** A stalled client is skipped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

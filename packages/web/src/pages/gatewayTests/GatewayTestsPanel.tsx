@@ -14,6 +14,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { TableStatus, type TableState } from '../../components/list/TableStatus';
 import { useLocalized } from '../../i18n/useLocalized';
+import { useLiveFrames } from '../../live/liveFrames';
 import { GatewayTestForm } from './GatewayTestForm';
 import { GatewayTestResults } from './GatewayTestResults';
 
@@ -37,6 +38,8 @@ export default function GatewayTestsPanel() {
     refetchInterval: (q) => (q.state.data?.records.some(active) ? 2_000 : false),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['gatewayTests'] });
+  // The server pushes each test's progress; polling (below and in the results) covers a lost live channel.
+  useLiveFrames(refresh, (frame) => frame.event === 'gatewayTest');
   const cancel = useMutation({
     mutationFn: (id: number) => client.gatewayTests.cancel(id),
     onSuccess: () => {
