@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/import-elevators.ts            # 100,000 rows, SQLite file; writes bench/results/import-elevators.json
  *   npx tsx bench/import-elevators.ts --short    # 10,000 rows, a quick look
+ *   npx tsx bench/import-elevators.ts --built    # the compiled server (build first: npm run typecheck); …-built.json
  *   npx tsx bench/import-elevators.ts --keep /tmp/b3.xlsx   # keep the generated file, reuse it next time
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/import-elevators.ts   # …-postgres.json
  */
@@ -17,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { round } from './lib/stats.js';
 
 const short = process.argv.includes('--short');
+/** --built: the server's compiled JavaScript (packages/server/dist, as `npm start` runs it), not its TypeScript source. */
+const built = process.argv.includes('--built');
 const ROWS = short ? 10_000 : 100_000;
 /** Runs of each side; the medians are compared. */
 const RUNS = short ? 1 : 3;
@@ -72,9 +75,15 @@ async function makeFile(path: string, rows: number): Promise<number> {
 
 /** The import's streaming reader alone (unzip, shared strings, sheet XML to typed cells), on this thread: the baseline. */
 async function readerPhase(file: string) {
-  const { XlsxArchive } = await import('../packages/server/src/services/xlsx/zip.js');
-  const { readFirstSheet } = await import('../packages/server/src/services/xlsx/sheet-reader.js');
-  const { DEFAULT_IMPORT_LIMITS } = await import('../packages/server/src/services/xlsx/limits.js');
+  const { XlsxArchive } = built
+    ? await import('../packages/server/dist/services/xlsx/zip.js')
+    : await import('../packages/server/src/services/xlsx/zip.js');
+  const { readFirstSheet } = built
+    ? await import('../packages/server/dist/services/xlsx/sheet-reader.js')
+    : await import('../packages/server/src/services/xlsx/sheet-reader.js');
+  const { DEFAULT_IMPORT_LIMITS } = built
+    ? await import('../packages/server/dist/services/xlsx/limits.js')
+    : await import('../packages/server/src/services/xlsx/limits.js');
   const bytes = readFileSync(file);
   const read = async (buf: Buffer) => {
     let rows = 0;
@@ -125,8 +134,12 @@ async function referencePhase(file: string) {
 async function importPhase(file: string) {
   const { LiftCloudClient, MemorySessionStore } = await import('@liftcloud/client');
   const writeXlsxFile = (await import('write-excel-file/node')).default;
-  const { buildApp } = await import('../packages/server/src/app.js');
-  const { DEMO_PASSWORD, seedDemo } = await import('../packages/server/src/seed/demo.js');
+  const { buildApp } = built
+    ? await import('../packages/server/dist/app.js')
+    : await import('../packages/server/src/app.js');
+  const { DEMO_PASSWORD, seedDemo } = built
+    ? await import('../packages/server/dist/seed/demo.js')
+    : await import('../packages/server/src/seed/demo.js');
   const { benchStore } = await import('./lib/store.js');
   const { store, dispose } = await benchStore('bench_b3');
   const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
@@ -175,7 +188,8 @@ async function importPhase(file: string) {
 
 function child(phaseName: string, file: string): Record<string, unknown> {
   const script = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, [...process.execArgv, script, '--phase', phaseName, file], {
+  const args = [...process.execArgv, script, '--phase', phaseName, file, ...(built ? ['--built'] : [])];
+  const out = execFileSync(process.execPath, args, {
     encoding: 'utf8',
     env: process.env,
     maxBuffer: 16 * 1024 * 1024,
@@ -222,6 +236,7 @@ async function main() {
     bench: 'B3 xlsx import of elevators',
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    server: built ? 'compiled (packages/server/dist)' : 'TypeScript source through tsx',
     rows: ROWS,
     columns: HEADER.length,
     fileBytes: bytes,
@@ -251,7 +266,8 @@ async function main() {
     mkdirSync(out, { recursive: true });
     // Formatted as the tree's prettier check wants it.
     const prettier = await import('prettier');
-    const target = join(out, process.env.DATABASE_URL ? 'import-elevators-postgres.json' : 'import-elevators.json');
+    const name = `import-elevators${process.env.DATABASE_URL ? '-postgres' : ''}${built ? '-built' : ''}.json`;
+    const target = join(out, name);
     const options = { ...(await prettier.resolveConfig(target)), filepath: target };
     writeFileSync(target, await prettier.format(JSON.stringify(result, null, 2), options));
   }

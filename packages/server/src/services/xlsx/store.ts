@@ -1,5 +1,5 @@
 import { issueMessage, type Fields, type Issue, type Language } from '@liftcloud/client';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
@@ -141,6 +141,9 @@ class BatchWriter {
   }
 
   async begin(): Promise<void> {
+    // The table grows inside this transaction with no statistics on its new rows: PostgreSQL's planner then
+    // takes an IN list of a batch's keys for most of the table and scans it once per batch.
+    if (this.args.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(this.trx);
     const row = await this.trx
       .selectFrom(this.args.table.table)
       .select((eb) => eb.fn.max('id').as('top'))
@@ -343,8 +346,12 @@ async function insertRows(
   const json = new Set<string>(table.jsonFields ?? []);
   const storedFields = present.filter((f) => fields[f]!.kind !== 'ids' || json.has(f));
   const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
-  // Room for the columns a create adds (tenant, organisation, times, the table's own defaults).
-  const size = Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / (storedFields.length + 16))));
+  // Rows without link rows go in as one JSON parameter a statement; with links, a VALUES list whose returned
+  // ids pair with its rows, with room for the columns a create adds (tenant, organisation, times, defaults).
+  const jsonRows = links.length === 0;
+  const size = jsonRows
+    ? Math.max(1, inputs.length)
+    : Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / (storedFields.length + 16))));
   const build = async (input: Record<string, unknown>) => {
     const row: Record<string, unknown> = { ...spec.fixed, createTime: now, updateTime: now };
     // The columns the file names, in store form; absent ones keep their column default (null, or 0 for flags),
@@ -361,20 +368,44 @@ async function insertRows(
     for (let start = 0; start < inputs.length; start += size) {
       const part = await Promise.all(inputs.slice(start, start + size).map(build));
       const names = [...new Set(part.flatMap((row) => Object.keys(row)))];
-      const params: unknown[] = [];
-      const tuples = part.map((row) => {
-        const marks = names.map((n) => {
-          const v = row[n];
-          params.push(v === undefined ? null : typeof v === 'boolean' ? Number(v) : v);
-          return dialect === 'postgres' ? `$${params.length}` : '?';
+      const columns = `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')})`;
+      const value = (v: unknown) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v);
+      let query: CompiledQuery;
+      if (jsonRows && dialect === 'sqlite') {
+        // One JSON parameter unpacked by SQLite: a statement of a few columns to prepare instead of one with
+        // thousands of parameters, each bound on its own (SQLite prepares every statement anew here).
+        const picks = names.map((_, i) => `value ->> ${i}`).join(', ');
+        const rows = JSON.stringify(part.map((row) => names.map((n) => value(row[n]))));
+        query = CompiledQuery.raw(`${columns} select ${picks} from json_each(?)`, [rows]);
+      } else if (jsonRows) {
+        // The same for PostgreSQL, typed by the table's own row type: parsing and planning a VALUES list of
+        // thousands of parameters cost more than the insert itself.
+        const keys = names.map(snake);
+        const rows = JSON.stringify(
+          part.map((row) => {
+            const o: Record<string, unknown> = {};
+            names.forEach((n, i) => (o[keys[i]!] = value(row[n])));
+            return o;
+          }),
+        );
+        const list = keys.map(quote).join(', ');
+        query = CompiledQuery.raw(
+          `${columns} select ${list} from json_populate_recordset(null::${quote(snake(table.table))}, $1)`,
+          [rows],
+        );
+      } else {
+        const params: unknown[] = [];
+        const tuples = part.map((row) => {
+          const marks = names.map((n) => {
+            params.push(value(row[n]));
+            return dialect === 'postgres' ? `$${params.length}` : '?';
+          });
+          return `(${marks.join(', ')})`;
         });
-        return `(${marks.join(', ')})`;
-      });
-      const text =
-        `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')}) values ` +
-        tuples.join(', ') +
-        (links.length ? ' returning id' : '');
-      const result = await trx.executeQuery<{ id: number }>(CompiledQuery.raw(text, params));
+        // `returning id` in the order of the tuples: the link rows below pair them by position.
+        query = CompiledQuery.raw(`${columns} values ${tuples.join(', ')} returning id`, params);
+      }
+      const result = await trx.executeQuery<{ id: number }>(query);
       for (const [field, link] of links) {
         const pairs = result.rows.flatMap((r, k) =>
           ((inputs[start + k]![field] as number[] | undefined) ?? []).map((other) => ({
