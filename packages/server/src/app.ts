@@ -25,9 +25,9 @@ import { registerWorkOrderRoutes } from './routes/work-orders.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerGatewayTestRoutes } from './routes/gateway-tests.js';
 import { startGatewayTests } from './monitoring/gateway-tests.js';
+import { registerPushStatsRoutes } from './routes/push-stats.js';
 import { registerShareLinkRoutes } from './routes/share-links.js';
 import { keyFromFile, keyFromStore, ShareLinkSigner } from './services/share-links.js';
-import { registerPushStatsRoutes } from './routes/push-stats.js';
 import { registerMonitoringOverview } from './routes/monitoring-overview.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
@@ -145,9 +145,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { tests: repos.get('gatewayTest')!, gateways: repos.get('gatewayDevice')! },
     startGatewayTests(app, opts.store.db, monitoring.bus, opts.gatewayTestWindowMs),
   );
+  registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
   const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
   registerShareLinkRoutes(app, ctx, repos.get('workOrder')!, new ShareLinkSigner(shareLinkKey));
-  registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
   registerMonitoringOverview(app, ctx, {
     elevators: repos.get('elevator')!,
     workOrders: repos.get('workOrder')!,

@@ -4,11 +4,11 @@ import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_registry.js';
 import * as m003 from './migrations/003_monitoring.js';
 import * as m004 from './migrations/004_commands.js';
-import * as m007GatewayTests from './migrations/007_gateway_tests.js';
 import * as m005 from './migrations/005_event_records.js';
+import * as m006 from './migrations/006_push_stats.js';
+import * as m007 from './migrations/007_gateway_tests.js';
 import * as m008 from './migrations/008_share_links.js';
 import * as m009 from './migrations/009_record_time_indexes.js';
-import * as m006 from './migrations/006_push_stats.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -17,11 +17,11 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '002_registry': m002,
   '003_monitoring': m003,
   '004_commands': m004,
-  '007_gateway_tests': m007GatewayTests,
   '005_event_records': m005,
+  '006_push_stats': m006,
+  '007_gateway_tests': m007,
   '008_share_links': m008,
   '009_record_time_indexes': m009,
-  '006_push_stats': m006,
 };
 
 class CodeMigrations implements MigrationProvider {
