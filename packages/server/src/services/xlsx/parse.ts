@@ -87,8 +87,9 @@ function devWorkerFile(): Promise<string> {
 
 /** The compiled worker.js beside this file in a build; a bundle of the TypeScript source otherwise. */
 async function startWorker(limits: ImportLimits): Promise<Worker> {
-  // A small young generation: the reader's garbage is short-lived, and a large one only grows the RSS.
-  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 16 };
+  // The young generation sized for the reader's short-lived garbage: 16 MB spent 14% of the worker's time
+  // in GC on the B3 file, 32 MB 10% (64 MB no faster, 30 MB more RSS).
+  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 32 };
   const here = import.meta.url;
   const script = here.endsWith('.js') ? new URL('./worker.js', here) : pathToFileURL(await devWorkerFile());
   return new Worker(script, { resourceLimits });
