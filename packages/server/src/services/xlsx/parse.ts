@@ -1,13 +1,9 @@
 import type { Language } from '@liftcloud/client';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FileProblems, RowBatch } from './convert.js';
 import { ImportFileError } from './errors.js';
 import type { ImportLimits } from './limits.js';
 import type { ImportMessageKey } from './messages.js';
+import { keepSpare, takeWorker } from './worker-start.js';
 import { hasZipMagic } from './zip.js';
 
 export interface WorkerInput {
@@ -54,45 +50,6 @@ export interface ParsedSheet {
 export interface RefusedHeader {
   header: 'problems';
   problems: FileProblems;
-}
-
-let devBundle: Promise<string> | null = null;
-
-/**
- * Running from TypeScript source (tests, `tsx` scripts), the worker is bundled once per process with esbuild
- * (a development tool, loaded only on this path) so each worker starts as plain JavaScript.
- */
-function devWorkerFile(): Promise<string> {
-  devBundle ??= (async () => {
-    const esbuild = (await import('esbuild')) as typeof import('esbuild');
-    const outfile = join(tmpdir(), `liftcloud-xlsx-worker-${process.pid}-${Date.now()}.mjs`);
-    await esbuild.build({
-      entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['source'],
-      outfile,
-      logLevel: 'silent',
-      banner: {
-        js: "import { createRequire as __lcRequire } from 'node:module'; const require = __lcRequire(import.meta.url);",
-      },
-    });
-    process.once('exit', () => rmSync(outfile, { force: true }));
-    return outfile;
-  })();
-  return devBundle;
-}
-
-/** The compiled worker.js beside this file in a build; a bundle of the TypeScript source otherwise. */
-async function startWorker(limits: ImportLimits): Promise<Worker> {
-  // The young generation sized for the reader's short-lived garbage: 16 MB spent 14% of the worker's time
-  // in GC on the B3 file, 32 MB 10% (64 MB no faster, 30 MB more RSS).
-  const resourceLimits = { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 32 };
-  const here = import.meta.url;
-  const script = here.endsWith('.js') ? new URL('./worker.js', here) : pathToFileURL(await devWorkerFile());
-  return new Worker(script, { resourceLimits });
 }
 
 /** Messages of one worker, taken one at a time; a failure is handed to whoever waits next. */
@@ -146,7 +103,7 @@ export interface ParseJob {
 export function startParse(limits: ImportLimits): ParseJob {
   const inbox = new Inbox();
   let ended = false;
-  const worker = startWorker(limits).then((w) => {
+  const worker = takeWorker(limits).then((w) => {
     w.on('message', (m: WorkerMessage) => inbox.push(m));
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death while reading: the file is refused.
     w.on('error', (err: Error & { code?: string }) =>
@@ -158,9 +115,12 @@ export function startParse(limits: ImportLimits): ParseJob {
   worker.catch((err: unknown) => inbox.fail(err));
   let timer: NodeJS.Timeout | undefined;
   const cancel = () => {
+    if (ended) return;
     ended = true;
     clearTimeout(timer);
     void worker.then((w) => w.terminate()).catch(() => undefined);
+    // The next import (a dry run's import follows it) takes a worker that has already loaded.
+    keepSpare(limits);
   };
   return {
     cancel,
