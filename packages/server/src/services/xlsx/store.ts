@@ -119,6 +119,8 @@ class BatchWriter {
   private readonly tenantId: number;
   /** Rows above this id were written by this import (earlier batches): not repeats of stored rows. */
   private storedUpTo = 0;
+  /** PostgreSQL: the table's column types, for reading JSON rows into only the columns an insert names. */
+  private columnTypes = new Map<string, string>();
   private created = 0;
   private skipped = 0;
   private readonly errors: RowError[] = [];
@@ -143,7 +145,15 @@ class BatchWriter {
   async begin(): Promise<void> {
     // The table grows inside this transaction with no statistics on its new rows: PostgreSQL's planner then
     // takes an IN list of a batch's keys for most of the table and scans it once per batch.
-    if (this.args.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(this.trx);
+    if (this.args.dialect === 'postgres') {
+      await sql`set local enable_seqscan = off`.execute(this.trx);
+      const columns = await sql<{ name: string; type: string }>`
+        select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = ${snake(this.args.table.table)}::regclass and attnum > 0 and not attisdropped`.execute(
+        this.trx,
+      );
+      for (const c of columns.rows) this.columnTypes.set(c.name, c.type);
+    }
     const row = await this.trx
       .selectFrom(this.args.table.table)
       .select((eb) => eb.fn.max('id').as('top'))
@@ -251,7 +261,17 @@ class BatchWriter {
     const fresh = inputs.filter((_, i) => !skip.has(i));
     this.created += fresh.length;
     if (!this.args.dryRun && !this.failing && fresh.length)
-      await insertRows(this.trx, this.args.dialect, table, spec, this.args.caller, tz, present, fresh);
+      await insertRows(
+        this.trx,
+        this.args.dialect,
+        table,
+        spec,
+        this.args.caller,
+        tz,
+        present,
+        fresh,
+        this.columnTypes,
+      );
   }
 
   private report(rowNumbers: number[], problems: Map<number, Issue[]>): void {
@@ -338,6 +358,7 @@ async function insertRows(
   tz: string,
   present: string[],
   inputs: Record<string, unknown>[],
+  columnTypes: Map<string, string>,
 ): Promise<void> {
   const fields = spec.entity.fields as Fields;
   const ctx: WriteContext = { caller, tz, trx };
@@ -378,8 +399,9 @@ async function insertRows(
         const rows = JSON.stringify(part.map((row) => names.map((n) => value(row[n]))));
         query = CompiledQuery.raw(`${columns} select ${picks} from json_each(?)`, [rows]);
       } else if (jsonRows) {
-        // The same for PostgreSQL, typed by the table's own row type: parsing and planning a VALUES list of
-        // thousands of parameters cost more than the insert itself.
+        // The same for PostgreSQL, typed with the table's own column types: parsing and planning a VALUES list
+        // of thousands of parameters cost more than the insert itself (json_populate_recordset would fill
+        // every column of the row type, most of them empty).
         const keys = names.map(snake);
         const rows = JSON.stringify(
           part.map((row) => {
@@ -388,11 +410,9 @@ async function insertRows(
             return o;
           }),
         );
+        const typed = keys.map((k) => `${quote(k)} ${columnTypes.get(k) ?? 'text'}`).join(', ');
         const list = keys.map(quote).join(', ');
-        query = CompiledQuery.raw(
-          `${columns} select ${list} from json_populate_recordset(null::${quote(snake(table.table))}, $1)`,
-          [rows],
-        );
+        query = CompiledQuery.raw(`${columns} select ${list} from json_to_recordset($1) as x(${typed})`, [rows]);
       } else {
         const params: unknown[] = [];
         const tuples = part.map((row) => {
