@@ -148,6 +148,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       // reopened from its address (a bookmark): the same eight
       await page.reload();
       await expect.poll(() => grid.locator('[data-testid^="elevator-tile-"]').count()).toBe(8);
+      // opened again from the sidebar (no choice in the address): the last choice on this browser
+      await page.goto(`${fx.base}/elevatorMonitor/monitorCenter`);
+      await expect.poll(() => new URL(page.url()).searchParams.get('ids')).toBe(eight.join(','));
+      await expect.poll(() => grid.locator('[data-testid^="elevator-tile-"]').count()).toBe(8);
       await page.mouse.move(0, 0);
       await fx.shot(page, 'monitor-center-zh-CN');
       await context.close();
