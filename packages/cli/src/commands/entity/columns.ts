@@ -1,12 +1,10 @@
-import type { EntityDef, Field, Fields } from '@liftcloud/client';
+import { defaultListFields, type EntityDef, type Field, type Fields } from '@liftcloud/client';
 import { currentLanguage, t } from '../../i18n/index.js';
 import type { Column } from '../../output/columns.js';
 import { fieldLabel, readableFields, type Row } from './definition.js';
 
 /** Columns a default table shows at most: id plus the first short fields; -o wide shows every field. */
 const TABLE_FIELDS = 6;
-/** Text longer than this (contents, banners) is left to -o wide and get. */
-const SHORT_TEXT = 200;
 
 /** An enum's code shown as its label in the reader's language. */
 function displayOf(field: Field): ((value: unknown) => unknown) | undefined {
@@ -27,17 +25,9 @@ function fieldColumn(key: string, field: Field): Column<Row> {
 
 const idColumn: Column<Row> = { key: 'id', header: 'ID', value: (row) => row.id };
 
-function isShort(field: Field): boolean {
-  if (field.kind === 'ids') return false;
-  const max = (field.schema as { maxLength?: number }).maxLength;
-  return field.kind !== 'text' || max === undefined || max <= SHORT_TEXT;
-}
-
 export function tableColumns(def: EntityDef<Fields>): Column<Row>[] {
-  const fields = readableFields(def)
-    .filter(([, f]) => isShort(f))
-    .slice(0, TABLE_FIELDS);
-  return [idColumn, ...fields.map(([key, f]) => fieldColumn(key, f))];
+  const keys = defaultListFields(def, TABLE_FIELDS);
+  return [idColumn, ...keys.map((key) => fieldColumn(key, def.fields[key] as Field))];
 }
 
 export function wideColumns(def: EntityDef<Fields>): Column<Row>[] {
