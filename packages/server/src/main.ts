@@ -41,9 +41,11 @@ async function main(): Promise<void> {
   if (config.simulateGateways > 0 && app.monitoring.broker) {
     const members = await provisionDemoFleet(store.db, config.simulateGateways);
     const url = `mqtt://127.0.0.1:${app.monitoring.broker.port}`;
+    // six lifts: a fault about every 1.5 minutes and a trapped passenger about every 3, so a fresh demo
+    // shows alarms, repair orders and notices within minutes
     const fleet = await runFleet(
       members.map(
-        (m) => new SimulatedGateway({ mqttUrl: url, ...m, floors: 18, faultChance: 0.002, trappedChance: 0.0005 }),
+        (m) => new SimulatedGateway({ mqttUrl: url, ...m, floors: 18, faultChance: 0.002, trappedChance: 0.001 }),
       ),
     );
     stopFleet = fleet.stop;
