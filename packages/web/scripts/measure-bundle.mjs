@@ -2,10 +2,16 @@
  * Bytes of JavaScript the console needs, from the build manifest (run after `npm run build -w @liftcloud/web`):
  *   node packages/web/scripts/measure-bundle.mjs [--json]
  * login: everything /login downloads before it can be used (entry, its static imports, the login screen
- * and the zh-CN texts fetched at boot); largestRoute: the heaviest route screen with its own static imports.
+ * and the zh-CN texts fetched at boot); largestRoute: the heaviest route screen with its own static imports;
+ * skeleton: B6's baseline, a bare antd login (scripts/skeleton) built in this run with the same Vite.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
 
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
@@ -54,12 +60,44 @@ const routeSizes = routes.map((k) => {
 });
 routeSizes.sort((a, b) => b.gzip - a.gzip);
 
-const report = { login: size(login), largestRoute: routeSizes[0], routes: routeSizes };
+/** The bare antd login built now into a temporary folder: all of its JavaScript. */
+async function skeletonSize() {
+  const outDir = mkdtempSync(join(tmpdir(), 'lc-skeleton-'));
+  try {
+    await build({
+      root: fileURLToPath(new URL('./skeleton/', import.meta.url)),
+      plugins: [react()],
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+    const assets = join(outDir, 'assets');
+    const files = new Set(
+      readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `file://${join(assets, f)}`),
+    );
+    return size(files);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const skeleton = await skeletonSize();
+const report = {
+  login: size(login),
+  skeleton,
+  loginVsSkeleton: Number((size(login).gzip / skeleton.gzip).toFixed(2)),
+  largestRoute: routeSizes[0],
+  routes: routeSizes,
+};
 if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
 else {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
     `login initial JS: ${kb(report.login.bytes)} (${kb(report.login.gzip)} gzip) in ${report.login.files} files`,
+  );
+  console.log(
+    `bare antd login (same Vite, this run): ${kb(skeleton.bytes)} (${kb(skeleton.gzip)} gzip): /login is ${report.loginVsSkeleton}x`,
   );
   for (const r of routeSizes.slice(0, 5))
     console.log(`  ${r.route}: +${kb(r.bytes)} (${kb(r.gzip)} gzip) beyond the boot chunks`);
