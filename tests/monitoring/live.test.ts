@@ -1,65 +1,12 @@
 import { upTopic, type LiftCloudClient } from '@liftcloud/client';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { connectGateway, provisionGateway, publishQos1, type TestGateway } from '../support/gateway.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
 
-interface Gateway {
-  dtu: string;
-  secret: string;
-  elevatorId: number;
-  gatewayId: number;
-}
-
-/** An elevator with a bound gateway and its MQTT secret, made through the API as an operator would. */
-async function provision(s: TestServer, admin: LiftCloudClient, dtu: string): Promise<Gateway> {
-  const lift = await admin.entities.elevator.save({
-    name: `Lift ${dtu}`,
-    factoryNo: `F${dtu}`,
-    elevatorType: 1,
-    useStatus: 1,
-    address: '88 Harbour Road',
-    maintenanceCompanyId: s.demo.companies.maintenance,
-  });
-  const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-  const token = tokenOf(admin);
-  const json = { 'content-type': 'application/json' };
-  await s.fetch(`gatewayDevices/${gw.id}/bind`, {
-    method: 'PUT',
-    token,
-    headers: json,
-    body: JSON.stringify({ elevatorId: lift.id }),
-  });
-  const cred = await s.fetch(`gatewayDevices/${gw.id}/credentials`, {
-    method: 'POST',
-    token,
-    headers: json,
-    body: '{}',
-  });
-  return { dtu, secret: (cred.body.data as { secret: string }).secret, elevatorId: lift.id, gatewayId: gw.id };
-}
-
-function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, {
-      username,
-      password,
-      clientId: `t-${username}-${Math.random().toString(36).slice(2, 8)}`,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-const publish = (c: MqttClient, topic: string, payload: string | Buffer) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
-  );
+const connect = (url: string, dtu: string, secret: string) => connectGateway(url, { dtu, secret });
+const publish = publishQos1;
 
 /** A live-channel subscriber: collects what the hub pushes. */
 async function listen(
@@ -92,12 +39,12 @@ const msg = (body: Record<string, unknown>) => JSON.stringify({ id: `m${++n}`, t
 describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (dialect) => {
   let s: TestServer;
   let admin: LiftCloudClient;
-  let gw: Gateway;
+  let gw: TestGateway;
   let device: MqttClient;
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     admin = await s.login('admin');
-    gw = await provision(s, admin, dialect === 'sqlite' ? '86100000001' : '86100000002');
+    gw = await provisionGateway(s, admin, dialect === 'sqlite' ? '86100000001' : '86100000002');
     device = await connect(s.mqttUrl, gw.dtu, gw.secret);
   });
   afterAll(async () => {
@@ -165,7 +112,7 @@ describe.each(DIALECTS)('live monitoring through the embedded broker on %s', (di
 
   it('refuses a wrong secret, a blacklisted gateway, and publishing on another gateway’s topic', async () => {
     await expect(connect(s.mqttUrl, gw.dtu, 'gw_wrong')).rejects.toThrow();
-    const other = await provision(s, admin, dialect === 'sqlite' ? '86100000011' : '86100000012');
+    const other = await provisionGateway(s, admin, dialect === 'sqlite' ? '86100000011' : '86100000012');
     const intruder = await connect(s.mqttUrl, other.dtu, other.secret);
     const closed = new Promise<void>((resolve) => intruder.once('close', () => resolve()));
     intruder.publish(upTopic(gw.dtu, 'alarm'), msg({ type: 1 }), { qos: 1 });

@@ -1,6 +1,6 @@
 import type { LiftCloudClient } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
-import { tokenOf, type TestServer } from './server.js';
+import type { TestServer } from './server.js';
 
 export interface TestGateway {
   dtu: string;
@@ -20,21 +20,9 @@ export async function provisionGateway(s: TestServer, admin: LiftCloudClient, dt
     maintenanceCompanyId: s.demo.companies.maintenance,
   });
   const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-  const token = tokenOf(admin);
-  const json = { 'content-type': 'application/json' };
-  await s.fetch(`gatewayDevices/${gw.id}/bind`, {
-    method: 'PUT',
-    token,
-    headers: json,
-    body: JSON.stringify({ elevatorId: lift.id }),
-  });
-  const cred = await s.fetch(`gatewayDevices/${gw.id}/credentials`, {
-    method: 'POST',
-    token,
-    headers: json,
-    body: '{}',
-  });
-  return { dtu, secret: (cred.body.data as { secret: string }).secret, elevatorId: lift.id, gatewayId: gw.id };
+  await admin.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id });
+  const { secret } = await admin.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
+  return { dtu, secret, elevatorId: lift.id, gatewayId: gw.id };
 }
 
 /** A real MQTT client logged in as the gateway; no reconnects, so a refusal fails at once. */
