@@ -9,20 +9,29 @@ export interface TestGateway {
   gatewayId: number;
 }
 
-/** An elevator with a bound gateway and its MQTT secret, made through the API as an operator would. */
-export async function provisionGateway(s: TestServer, admin: LiftCloudClient, dtu: string): Promise<TestGateway> {
-  const lift = await admin.entities.elevator.save({
+/**
+ * An elevator with a bound gateway and its MQTT secret, made through the API as an operator would;
+ * `lift` sets or adds elevator fields (its name, use unit).
+ */
+export async function provisionGateway(
+  s: TestServer,
+  admin: LiftCloudClient,
+  dtu: string,
+  lift: Record<string, unknown> = {},
+): Promise<TestGateway> {
+  const elevator = await admin.entities.elevator.save({
     name: `Lift ${dtu}`,
     factoryNo: `F${dtu}`,
     elevatorType: 1,
     useStatus: 1,
     address: '88 Harbour Road',
     maintenanceCompanyId: s.demo.companies.maintenance,
+    ...lift,
   });
   const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-  await admin.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id });
+  await admin.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: elevator.id });
   const { secret } = await admin.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
-  return { dtu, secret, elevatorId: lift.id, gatewayId: gw.id };
+  return { dtu, secret, elevatorId: elevator.id, gatewayId: gw.id };
 }
 
 /** A real MQTT client logged in as the gateway; no reconnects, so a refusal fails at once. */

@@ -1,30 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectGateway, publishQos1 } from '../support/gateway.js';
 import { upTopic } from '@liftcloud/client';
 import { tokenOf } from '../support/server.js';
 import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
 
-function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, {
-      username,
-      password,
-      clientId: `web-${username}`,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-const publish = (c: MqttClient, topic: string, payload: object) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(topic, JSON.stringify(payload), { qos: 1 }, (err) => (err ? reject(err) : resolve())),
-  );
+const connect = (url: string, dtu: string, secret: string) => connectGateway(url, { dtu, secret });
+const publish = (c: MqttClient, topic: string, payload: object) => publishQos1(c, topic, JSON.stringify(payload));
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
   'monitoring screens',

@@ -1,5 +1,6 @@
 import { upTopic } from '@liftcloud/client';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectGateway, publishQos1 } from '../support/gateway.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf } from '../support/server.js';
 import {
@@ -12,21 +13,8 @@ import {
 
 const DTU = '86144400001';
 
-function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-const publish = (c: MqttClient, topic: string, payload: object) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(topic, JSON.stringify(payload), { qos: 1 }, (err) => (err ? reject(err) : resolve())),
-  );
+const connect = (url: string, dtu: string, secret: string) => connectGateway(url, { dtu, secret });
+const publish = (c: MqttClient, topic: string, payload: object) => publishQos1(c, topic, JSON.stringify(payload));
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
   'push statistics screens',
