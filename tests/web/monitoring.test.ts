@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { connectGateway, publishQos1 } from '../support/gateway.js';
+import { connectGateway, provisionGateway, publishQos1 } from '../support/gateway.js';
 import { upTopic } from '@liftcloud/client';
-import { tokenOf } from '../support/server.js';
 import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
 
-const connect = (url: string, dtu: string, secret: string) => connectGateway(url, { dtu, secret });
 const publish = (c: MqttClient, topic: string, payload: object) => publishQos1(c, topic, JSON.stringify(payload));
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
@@ -25,29 +23,9 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     it('shows a live state and alarm on the single monitor, the repair notice, and takes the order to confirmed', async () => {
       const admin = await fx.server.login('admin');
       const dtu = '86155500001';
-      const lift = await admin.entities.elevator.save({
-        name: 'Live Lift',
-        factoryNo: 'LL-1',
-        elevatorType: 1,
-        useStatus: 1,
-        maintenanceCompanyId: fx.server.demo.companies.maintenance,
-      });
-      const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-      const json = { 'content-type': 'application/json' };
-      const token = tokenOf(admin);
-      await fx.server.fetch(`gatewayDevices/${gw.id}/bind`, {
-        method: 'PUT',
-        token,
-        headers: json,
-        body: JSON.stringify({ elevatorId: lift.id }),
-      });
-      const cred = await fx.server.fetch(`gatewayDevices/${gw.id}/credentials`, {
-        method: 'POST',
-        token,
-        headers: json,
-        body: '{}',
-      });
-      device = await connect(fx.server.mqttUrl, dtu, (cred.body.data as { secret: string }).secret);
+      const gateway = await provisionGateway(fx.server, admin, dtu, { name: 'Live Lift', factoryNo: 'LL-1' });
+      const lift = { id: gateway.elevatorId };
+      device = await connectGateway(fx.server.mqttUrl, gateway);
 
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: `/singleMonitor/${lift.id}` });
       const tile = page.getByTestId(`elevator-tile-${lift.id}`);

@@ -1,8 +1,7 @@
 import { upTopic } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
-import { connectGateway, publishQos1 } from '../support/gateway.js';
+import { connectGateway, provisionGateway, publishQos1 } from '../support/gateway.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenOf } from '../support/server.js';
 import {
   BROWSER_TEST_TIMEOUT,
   chromiumMissing,
@@ -13,7 +12,6 @@ import {
 
 const DTU = '86144400001';
 
-const connect = (url: string, dtu: string, secret: string) => connectGateway(url, { dtu, secret });
 const publish = (c: MqttClient, topic: string, payload: object) => publishQos1(c, topic, JSON.stringify(payload));
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
@@ -27,29 +25,9 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       fx = await startConsole();
       // A bound gateway that pushed three state reports and a heartbeat.
       const admin = await fx.server.login('admin');
-      const lift = await admin.entities.elevator.save({
-        name: 'Push Lift',
-        factoryNo: 'PL-1',
-        elevatorType: 1,
-        useStatus: 1,
-      });
-      const gw = await admin.entities.gatewayDevice.save({ dtuCode: DTU });
-      gatewayId = gw.id;
-      const json = { 'content-type': 'application/json' };
-      const token = tokenOf(admin);
-      await fx.server.fetch(`gatewayDevices/${gw.id}/bind`, {
-        method: 'PUT',
-        token,
-        headers: json,
-        body: JSON.stringify({ elevatorId: lift.id }),
-      });
-      const cred = await fx.server.fetch(`gatewayDevices/${gw.id}/credentials`, {
-        method: 'POST',
-        token,
-        headers: json,
-        body: '{}',
-      });
-      device = await connect(fx.server.mqttUrl, DTU, (cred.body.data as { secret: string }).secret);
+      const gateway = await provisionGateway(fx.server, admin, DTU, { name: 'Push Lift', factoryNo: 'PL-1' });
+      gatewayId = gateway.gatewayId;
+      device = await connectGateway(fx.server.mqttUrl, gateway);
       for (let floor = 1; floor <= 3; floor++)
         await publish(device, upTopic(DTU, 'status'), {
           id: `s${floor}`,
