@@ -271,6 +271,44 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
     expect(done.results[0]!.windowStart! > cut.results[0]!.windowStart!).toBe(true);
   });
 
+  it('leaves a test to the instance that holds it: a second server on the same store does not run it again', async () => {
+    const first = await startTestServer({ dialect, app: { gatewayTestWindowMs: 1_500 } });
+    let second: Awaited<ReturnType<typeof buildApp>> | null = null;
+    // window starts to the millisecond (the API gives whole seconds)
+    const db = first.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const windowStarts = async (testId: number) =>
+      (
+        await db
+          .selectFrom('gatewayTestResults')
+          .select(['seq', 'windowStart'])
+          .where('testId', '=', testId)
+          .orderBy('seq')
+          .execute()
+      ).map((r) => (r.windowStart === null ? null : Number(r.windowStart)));
+    try {
+      const client = await first.login('admin');
+      await client.entities.gatewayDevice.save({ dtuCode: SILENT });
+      await client.entities.gatewayDevice.save({ dtuCode: '86300000003' });
+      const test = await client.gatewayTests.create({ dtuCodes: [SILENT, '86300000003'] });
+      await until(
+        () => client.gatewayTests.detail(test.id),
+        (d) => d.results[0]?.windowStart !== null,
+      );
+      const [firstWindow] = await windowStarts(test.id);
+      // another instance starts mid-window: its runner looks for tests at once
+      second = await buildApp({ store: first.store, monitoring: {}, gatewayTestWindowMs: 1_500 });
+      const done = await until(() => client.gatewayTests.detail(test.id), ended);
+      expect(done).toMatchObject({ state: 2, failedCount: 2 });
+      // each gateway was watched once: the first window was not restarted by the second instance
+      const [windowOne, windowTwo] = await windowStarts(test.id);
+      expect(windowOne).toBe(firstWindow);
+      expect(windowTwo! - windowOne!).toBeGreaterThanOrEqual(1_500);
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+  });
+
   it('does not run a window past the total test time when a test resumes late', async () => {
     const { done } = await restartMidWindow({ testTime: 5 }, async (slow, id) => {
       // The server was down for ten minutes: the 5-minute total has passed.

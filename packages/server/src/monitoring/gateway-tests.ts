@@ -11,9 +11,13 @@ export interface GatewayTestRunnerOptions {
   log: FastifyBaseLogger;
   /** How long each gateway is watched (GATEWAY_TEST.eachTestMs: 5 minutes; tests use about a second). */
   windowMs?: number;
-  /** How often an idle runner looks for tests queued through another instance. */
+  /** How often an idle runner looks for tests queued through another instance, or left by a dead one. */
   pollMs?: number;
+  /** How long a running test stays this instance's without a renewal (renewed every third of it). */
+  leaseMs?: number;
 }
+
+const LEASE_MS = 30_000;
 
 export interface GatewayTestRunner {
   readonly windowMs: number;
@@ -45,14 +49,16 @@ interface TestRow {
   testTime: number | null;
   windowMs: number;
   startTime: number | null;
+  leaseUntil: number | null;
 }
 
 /**
  * Runs gateway tests one gateway at a time: for each DTU a window in which the live messages the ingest
  * accepted from it (status, fault, alarm, as they reach the event bus) are counted; its result is written when
- * the window ends. A queued test is claimed with a conditional update, so of several instances one starts it.
- * A test found running when the runner starts (the server stopped mid-window) resumes: the cut window starts
- * again. (With several instances on one store, each would resume it at its own start: see docs/decisions.md.)
+ * the window ends. A test is claimed with a conditional update that also takes its lease, so of several
+ * instances one runs it; the lease is renewed while it runs and released on a clean stop. A running test whose
+ * lease has lapsed (its server stopped or died mid-window) is resumed by whichever runner finds it first: the cut
+ * window starts again.
  */
 export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayTestRunner {
   const { db, bus, log } = opts;
@@ -79,34 +85,59 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       wakeUp = done;
     });
 
-  let resumed = false;
-  /** The next test: at start, one a stopped server left running (resumed); then the oldest queued one, claimed. */
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
+  /** The running test this runner holds, if any: its lease is renewed, and released on close. */
+  let held: number | null = null;
+
+  /** Take a test: running with a lapsed lease (resumed), else queued (started). Null when another took it. */
+  async function claim(test: TestRow): Promise<TestRow | null> {
+    const now = Date.now();
+    const resuming = test.state === GATEWAY_TEST_STATE.running;
+    let update = db
+      .updateTable('gatewayTests')
+      .set({
+        state: GATEWAY_TEST_STATE.running,
+        leaseUntil: now + leaseMs,
+        updateTime: now,
+        ...(resuming ? {} : { startTime: now }),
+      })
+      .where('id', '=', test.id)
+      .where('state', '=', test.state);
+    if (resuming) update = update.where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]));
+    const claimed = await update.executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    held = test.id;
+    return { ...test, state: GATEWAY_TEST_STATE.running, startTime: resuming ? test.startTime : now };
+  }
+
+  /** The next test: one whose runner stopped or died (lease lapsed) first, then the oldest queued one. */
   async function nextTest(): Promise<TestRow | null> {
-    if (!resumed) {
-      const running = await db
-        .selectFrom('gatewayTests')
-        .selectAll()
-        .where('state', '=', GATEWAY_TEST_STATE.running)
-        .orderBy('id')
-        .executeTakeFirst();
-      if (running) return running as TestRow;
-      resumed = true;
-    }
+    const now = Date.now();
+    const orphan = await db
+      .selectFrom('gatewayTests')
+      .selectAll()
+      .where('state', '=', GATEWAY_TEST_STATE.running)
+      .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (orphan) return claim(orphan as TestRow);
     const queued = await db
       .selectFrom('gatewayTests')
       .selectAll()
       .where('state', '=', GATEWAY_TEST_STATE.queued)
       .orderBy('id')
       .executeTakeFirst();
-    if (!queued) return null;
-    const now = Date.now();
-    const claimed = await db
+    return queued ? claim(queued as TestRow) : null;
+  }
+
+  /** Keep the held test's lease while it runs (every third of the lease, so two renewals may fail). */
+  async function renew(id: number): Promise<void> {
+    await db
       .updateTable('gatewayTests')
-      .set({ state: GATEWAY_TEST_STATE.running, startTime: now, updateTime: now })
-      .where('id', '=', queued.id)
-      .where('state', '=', GATEWAY_TEST_STATE.queued)
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) === 1 ? ({ ...queued, state: 1, startTime: now } as TestRow) : null;
+      .set({ leaseUntil: Date.now() + leaseMs })
+      .where('id', '=', id)
+      .where('state', '=', GATEWAY_TEST_STATE.running)
+      .execute();
   }
 
   /** Tell the live channel where a test is (and which gateway's window just ended), for those who may see it. */
@@ -217,6 +248,18 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
   }
 
   async function runTest(test: TestRow): Promise<void> {
+    const renewal = setInterval(() => {
+      renew(test.id).catch((err: unknown) => log.error({ err }, 'gateway test lease not renewed'));
+    }, leaseMs / 3);
+    try {
+      await runHeldTest(test);
+    } finally {
+      clearInterval(renewal);
+      held = null;
+    }
+  }
+
+  async function runHeldTest(test: TestRow): Promise<void> {
     const pending = await db
       .selectFrom('gatewayTestResults')
       .select(['id', 'seq', 'dtuCode'])
@@ -275,9 +318,19 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     },
     async close() {
       closed = true;
+      const holding = held;
       wakeUp?.();
       endWindow?.end();
       await loop;
+      // a clean stop hands the test on at once: the next runner to look resumes it
+      if (holding !== null)
+        await db
+          .updateTable('gatewayTests')
+          .set({ leaseUntil: null })
+          .where('id', '=', holding)
+          .where('state', '=', GATEWAY_TEST_STATE.running)
+          .execute()
+          .catch((err: unknown) => log.error({ err }, 'gateway test lease not released'));
     },
   };
 }
