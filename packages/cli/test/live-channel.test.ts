@@ -78,6 +78,8 @@ describe('live channel', () => {
     const types = parseTypes(['alarm', 'work-order', '2']);
     expect([...types].sort()).toEqual([1, 2, 4]);
     expect(() => parseTypes(['nope'])).toThrow(/Unknown frame type|未知/);
+    expect([...parseTypes(['gateway-test', '5'])].sort()).toEqual([5, 6]);
+    expect(() => parseTypes(['7'])).toThrow(/Unknown frame type|未知/);
     const alarm = { type: 1, event: 'alarm', data: { elevatorId: 7 } };
     expect(frameMatches(alarm, { types, elevators: new Set([7]) })).toBe(true);
     expect(frameMatches(alarm, { elevators: new Set([8]) })).toBe(false);

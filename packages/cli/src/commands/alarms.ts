@@ -13,14 +13,14 @@ import { contextFor } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
-/** --type values: names (alarm, fault, status, workOrder or work-order, gateway) or their numbers 1 to 5. */
+/** --type values: names (alarm, fault, status, workOrder or work-order, gateway, gatewayTest) or their numbers. */
 export function parseTypes(values: readonly string[]): Set<number> {
   const out = new Set<number>();
   for (const raw of values) {
     const value = raw.trim();
     const name = value.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as FrameTypeName;
     const n = name in FRAME_TYPES ? FRAME_TYPES[name] : Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > 5)
+    if (!(Object.values(FRAME_TYPES) as number[]).includes(n))
       throw new CliError(t('live.badType', { value, types: Object.keys(FRAME_TYPES).join(', ') }), EXIT.usage);
     out.add(n);
   }

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
+import { FRAME_TYPES } from '../live/channel.js';
 import { frameSubject } from '../live/format.js';
 import { channelError, liveSession, openChannel } from '../live/session.js';
 import { LIGHT_COMMANDS, type LightState } from '../light/commands.js';
@@ -138,7 +139,7 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
   };
 
   const channel = openChannel(session, (frame) => {
-    if (frame.type !== 1) return;
+    if (frame.type !== FRAME_TYPES.alarm) return;
     say.info(t('light.alarm', { subject: frameSubject(frame.data), seconds: offAfterMs / 1000 }));
     apply('on');
     if (offTimer) clearTimeout(offTimer);

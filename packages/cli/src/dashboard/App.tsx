@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ChannelNotice, LiveFrame } from '../live/channel.js';
+import { FRAME_TYPES, type ChannelNotice, type LiveFrame } from '../live/channel.js';
 import { clock, frameDetail, frameSubject } from '../live/format.js';
 
 export interface GatewayRow {
@@ -126,15 +126,16 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     }, refreshMs);
     const close = source.subscribe(
       (frame) => {
-        if (frame.type === 1) setAlarms((list) => [{ at: Date.now(), frame }, ...list].slice(0, MAX_ALARMS));
-        if (frame.type === 4 || frame.type === 1) {
+        if (frame.type === FRAME_TYPES.alarm)
+          setAlarms((list) => [{ at: Date.now(), frame }, ...list].slice(0, MAX_ALARMS));
+        if (frame.type === FRAME_TYPES.workOrder || frame.type === FRAME_TYPES.alarm) {
           // Orders change in bursts: read them again once the burst is over.
           if (ordersDue.current) clearTimeout(ordersDue.current);
           ordersDue.current = setTimeout(() => void loadOrders(), 300);
         }
-        if (frame.type === 5 || frame.type === 3) {
+        if (frame.type === FRAME_TYPES.gateway || frame.type === FRAME_TYPES.status) {
           const dtu = String(frame.data.dtu ?? '');
-          const online = frame.type === 3 ? true : frame.data.online !== false;
+          const online = frame.type === FRAME_TYPES.status ? true : frame.data.online !== false;
           setGateways((list) => {
             if (!list) return list;
             const i = list.findIndex((g) => g.dtuCode === dtu);

@@ -1,14 +1,15 @@
+import { LIVE_FRAME_TYPE } from '@liftcloud/client';
 import WebSocket from 'ws';
 
 /** A frame the server pushes on the live channel (docs/gateway-protocol.md, "Live channel"). */
 export interface LiveFrame {
-  /** 1 alarm (lights the serial light), 2 fault, 3 status, 4 work order, 5 gateway. */
+  /** One of LIVE_FRAME_TYPE: 1 alarm (lights the serial light), 2 fault, 3 status, 4 work order, 5 gateway, 6 gateway test. */
   type: number;
   event: string;
   data: Record<string, unknown>;
 }
 
-export const FRAME_TYPES = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5 } as const;
+export const FRAME_TYPES = LIVE_FRAME_TYPE;
 export type FrameTypeName = keyof typeof FRAME_TYPES;
 
 /**

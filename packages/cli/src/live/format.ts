@@ -1,5 +1,5 @@
 import { bold, red, yellow, dim } from '../output/style.js';
-import type { LiveFrame } from './channel.js';
+import { FRAME_TYPES, type LiveFrame } from './channel.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const clock = (ms: number = Date.now()): string => {
@@ -44,7 +44,12 @@ export function frameDetail(frame: LiveFrame): string {
 /** One readable line for a terminal: time, kind, subject, details. */
 export function frameLine(frame: LiveFrame, color: boolean, at = Date.now()): string {
   const kind = frame.event.toUpperCase().padEnd(9);
-  const styled = frame.type === 1 ? bold(red(kind, color), color) : frame.type === 2 ? yellow(kind, color) : kind;
+  const styled =
+    frame.type === FRAME_TYPES.alarm
+      ? bold(red(kind, color), color)
+      : frame.type === FRAME_TYPES.fault
+        ? yellow(kind, color)
+        : kind;
   const subject = frameSubject(frame.data);
   return `${dim(clock(at), color)}  ${styled} ${subject ? `${subject}  ` : ''}${frameDetail(frame)}`;
 }

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { LiveEvent } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, type LiveEvent } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
@@ -7,15 +7,8 @@ import { callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
 import type { EventBus } from './bus.js';
 
-/** The type numbers a pushed message carries; 1 (an alarm) is the one that lights the serial alarm light. */
-export const PUSH_TYPE: Record<LiveEvent['type'], number> = {
-  alarm: 1,
-  fault: 2,
-  status: 3,
-  workOrder: 4,
-  gateway: 5,
-  gatewayTest: 6,
-};
+/** The type numbers a pushed message carries (the client package's one list). */
+export const PUSH_TYPE: Record<LiveEvent['type'], number> = LIVE_FRAME_TYPE;
 
 /** A stalled client is skipped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -1,10 +1,11 @@
+import { LIVE_FRAME_TYPE } from '@liftcloud/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useConsole } from '../app/ConsoleContext';
 import { useLiveFrames } from './liveFrames';
 
 /** Frames that change the overview's figures: alarm, fault and work order. */
-const COUNTED_TYPES = new Set([1, 2, 4]);
+const COUNTED_TYPES = new Set<number>([LIVE_FRAME_TYPE.alarm, LIVE_FRAME_TYPE.fault, LIVE_FRAME_TYPE.workOrder]);
 /** A burst of frames (a gateway replaying its queue) asks the server once. */
 const REFETCH_AFTER_MS = 1_000;
 /** Figures like "offline" change without a frame reaching this page (a sweep), so look again now and then. */

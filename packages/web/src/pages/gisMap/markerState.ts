@@ -1,3 +1,4 @@
+import { LIVE_FRAME_TYPE } from '@liftcloud/client';
 import type { LiveFrame } from '../../live/liveFrames';
 
 export type MarkerState = 'online' | 'offline' | 'fault' | 'alarm';
@@ -23,18 +24,18 @@ export const markerState = (m: LiveMark): MarkerState =>
 /** Work-order states from which an order is closed (completed and later): its alarm is over. */
 const CLOSED_FROM = 3;
 
-/** The mark after a live frame (docs/gateway-protocol.md: 1 alarm, 2 fault, 3 status, 4 work order, 5 gateway). */
+/** The mark after a live frame (docs/gateway-protocol.md, "Live channel"). */
 export function applyFrame(mark: LiveMark, frame: LiveFrame): LiveMark {
   switch (frame.type) {
-    case 1:
+    case LIVE_FRAME_TYPE.alarm:
       return { ...mark, alarm: true, online: true };
-    case 2:
+    case LIVE_FRAME_TYPE.fault:
       return { ...mark, fault: true, online: true };
-    case 3:
+    case LIVE_FRAME_TYPE.status:
       return { ...mark, online: true };
-    case 4:
+    case LIVE_FRAME_TYPE.workOrder:
       return Number(frame.data.recordState) >= CLOSED_FROM ? { ...mark, alarm: false } : mark;
-    case 5:
+    case LIVE_FRAME_TYPE.gateway:
       return { ...mark, online: frame.data.online !== false };
     default:
       return mark;

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIVE_FRAME_TYPE } from '@liftcloud/client';
 import { useState } from 'react';
 import { useConsole } from '../../app/ConsoleContext';
 import { useLiveFrames, type LiveFrame } from '../../live/liveFrames';
@@ -12,8 +13,6 @@ export interface ElevatorState {
   online: boolean;
   updateTime: number | null;
 }
-
-export const LIVE_TYPE = { alarm: 1, fault: 2, status: 3, workOrder: 4 } as const;
 
 /**
  * One elevator's live state: GET elevators/{id}/state, then each type 3 frame for it replaces the state; the
@@ -32,8 +31,8 @@ export function useElevatorState(elevatorId: number) {
   });
   useLiveFrames(
     (frame) => {
-      if (frame.type === LIVE_TYPE.alarm) setAlarm(frame.data);
-      if (frame.type !== LIVE_TYPE.status) return;
+      if (frame.type === LIVE_FRAME_TYPE.alarm) setAlarm(frame.data);
+      if (frame.type !== LIVE_FRAME_TYPE.status) return;
       const d = frame.data;
       queryClient.setQueryData<ElevatorState>(key, () => ({
         floor: (d.floor as number | undefined) ?? null,

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, translate, workOrder, workOrderState, type UserAction } from '@liftcloud/client';
+import { enumLabel, LIVE_FRAME_TYPE, translate, workOrder, workOrderState, type UserAction } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { LIVE_TYPE } from '../monitor/useElevatorState';
 import { useLiveFrames } from '../../live/liveFrames';
 
 interface Detail {
@@ -48,7 +47,7 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const detail = useQuery({ queryKey: key, queryFn: () => client.http.get<Detail>(`workOrders/${props.id}/detail`) });
   useLiveFrames(
     () => void queryClient.invalidateQueries({ queryKey: key }),
-    (frame) => frame.type === LIVE_TYPE.workOrder && Number(frame.data.id) === props.id,
+    (frame) => frame.type === LIVE_FRAME_TYPE.workOrder && Number(frame.data.id) === props.id,
   );
   const act = useMutation({
     mutationFn: ({ action, body }: { action: UserAction; body?: Record<string, string> }) =>
