@@ -162,7 +162,7 @@ export function OfflineMap(props: {
             />,
           )
         : null}
-      <div style={{ position: 'absolute', top: 12, right: 12 }}>
+      <div style={{ position: 'absolute', bottom: 12, right: 12 }}>
         {props.controls({ zoomIn: () => centre(1.5), zoomOut: () => centre(1 / 1.5), reset: () => setView(HOME) })}
       </div>
     </div>
