@@ -23,6 +23,11 @@ export type WorkOrderAction = UserAction | SystemAction;
 
 const S = WORK_ORDER_STATE;
 
+export const FINAL_STATES: readonly number[] = [S.confirmed, S.autoConfirmed, S.cancelled];
+export const OPEN_STATES: readonly number[] = [S.reported, S.received, S.onSite];
+/** Finished and waiting for someone (or, in time, the platform) to confirm. */
+export const AWAITING_CONFIRM_STATES: readonly number[] = [S.completed, S.recovered, S.secondAlarmCompleted];
+
 /** From which states each action may be taken, and the state it leads to. */
 const TRANSITIONS: Record<
   WorkOrderAction,
@@ -34,14 +39,11 @@ const TRANSITIONS: Record<
     from: [S.received, S.onSite],
     to: ({ secondAlarm }) => (secondAlarm ? S.secondAlarmCompleted : S.completed),
   },
-  confirm: { from: [S.completed, S.recovered, S.secondAlarmCompleted], to: () => S.confirmed },
-  cancel: { from: [S.reported, S.received, S.onSite], to: () => S.cancelled },
-  recover: { from: [S.reported, S.received, S.onSite], to: () => S.recovered },
-  autoConfirm: { from: [S.completed, S.recovered, S.secondAlarmCompleted], to: () => S.autoConfirmed },
+  confirm: { from: AWAITING_CONFIRM_STATES, to: () => S.confirmed },
+  cancel: { from: OPEN_STATES, to: () => S.cancelled },
+  recover: { from: OPEN_STATES, to: () => S.recovered },
+  autoConfirm: { from: AWAITING_CONFIRM_STATES, to: () => S.autoConfirmed },
 };
-
-export const FINAL_STATES: readonly number[] = [S.confirmed, S.autoConfirmed, S.cancelled];
-export const OPEN_STATES: readonly number[] = [S.reported, S.received, S.onSite];
 
 /** The state an action leads to, or null when it is not allowed from this state. */
 export function nextState(

@@ -7,9 +7,6 @@ import { callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
 import type { EventBus } from './bus.js';
 
-/** The type numbers a pushed message carries (the client package's one list). */
-export const PUSH_TYPE: Record<LiveEvent['type'], number> = LIVE_FRAME_TYPE;
-
 /** A stalled client is skipped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -20,7 +17,7 @@ interface Subscriber {
   greeted: boolean;
 }
 
-export function canSee(caller: Caller, event: LiveEvent): boolean {
+function canSee(caller: Caller, event: LiveEvent): boolean {
   const { scope } = caller;
   if (scope.tenantId !== null && scope.tenantId !== event.tenantId) return false;
   if (scope.orgIds === null) return true;
@@ -51,7 +48,7 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
   });
 
   const unsubscribe = bus.subscribe((event) => {
-    const frame = JSON.stringify({ type: PUSH_TYPE[event.type], event: event.type, data: event.data });
+    const frame = JSON.stringify({ type: LIVE_FRAME_TYPE[event.type], event: event.type, data: event.data });
     for (const sub of subscribers) {
       if (sub.socket.readyState !== sub.socket.OPEN || !canSee(sub.caller, event)) continue;
       if (sub.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;

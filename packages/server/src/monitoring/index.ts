@@ -1,5 +1,6 @@
 import {
   AUTO_CONFIRM_AFTER_MS,
+  AWAITING_CONFIRM_STATES,
   GATEWAY_OFFLINE_AFTER_MS,
   WORK_ORDER_STATE,
   commandTopic,
@@ -117,21 +118,20 @@ export async function startMonitoring(
     const waiting = await loose
       .selectFrom('workOrders')
       .select(['id', 'recordState'])
-      .where('recordState', 'in', [
-        WORK_ORDER_STATE.completed,
-        WORK_ORDER_STATE.recovered,
-        WORK_ORDER_STATE.secondAlarmCompleted,
-      ])
+      .where('recordState', 'in', [...AWAITING_CONFIRM_STATES])
       .where('finishTime', '<', now - autoConfirmAfter)
       .where('paused', '=', 0)
       .execute();
     for (const w of waiting) {
       await loose.transaction().execute(async (trx) => {
-        await trx
+        // only from the state read above: a confirm made meanwhile is not overwritten
+        const moved = await trx
           .updateTable('workOrders')
           .set({ recordState: WORK_ORDER_STATE.autoConfirmed, updateTime: now })
           .where('id', '=', w.id)
-          .execute();
+          .where('recordState', '=', w.recordState)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return;
         await trx
           .insertInto('workOrderLogs')
           .values({

@@ -162,6 +162,13 @@ export class Ingest {
             .where('id', 'in', [...gateways])
             .execute();
         for (const item of latest.values()) await this.storeStatus(trx, item, events);
+        if (latest.size)
+          await trx
+            .updateTable('elevators')
+            .set({ onlineStatus: 1 })
+            .where('id', 'in', [...latest.keys()])
+            .where((eb) => eb.or([eb('onlineStatus', 'is', null), eb('onlineStatus', '!=', 1)]))
+            .execute();
         // Every message of the batch counts, a coalesced state report too: the stats are what was pushed.
         const pushes = new PushTally();
         for (const item of batch) pushes.add(item.gateway.gatewayId, item.kind, now);
@@ -181,13 +188,7 @@ export class Ingest {
 
   private async store(trx: Trx, { gateway, kind, message }: Pending, events: LiveEvent[]): Promise<void> {
     const now = Date.now();
-    const live = (type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent => ({
-      type,
-      tenantId: gateway.tenantId,
-      orgIds: gateway.orgIds,
-      elevatorId: gateway.elevatorId,
-      data: { dtu: gateway.dtu, elevatorId: gateway.elevatorId, elevatorName: gateway.elevatorName, ...data },
-    });
+    const live = (type: LiveEvent['type'], data: Record<string, unknown>) => liveEvent(gateway, type, data);
     const record = {
       tenantId: gateway.tenantId,
       orgId: gateway.orgId,
@@ -237,7 +238,7 @@ export class Ingest {
         return;
       }
       case 'alarm':
-        return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events, live);
+        return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events);
       case 'event': {
         const m = message as EventMessage;
         // Calls and hazards have lists (and permissions) of their own: they are stored there only.
@@ -288,28 +289,15 @@ export class Ingest {
       .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
       .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
       .execute();
-    await trx
-      .updateTable('elevators')
-      .set({ onlineStatus: 1 })
-      .where('id', '=', gateway.elevatorId)
-      .where((eb) => eb.or([eb('onlineStatus', 'is', null), eb('onlineStatus', '!=', 1)]))
-      .execute();
-    events.push({
-      type: 'status',
-      tenantId: gateway.tenantId,
-      orgIds: gateway.orgIds,
-      elevatorId: gateway.elevatorId,
-      data: {
-        dtu: gateway.dtu,
-        elevatorId: gateway.elevatorId,
-        elevatorName: gateway.elevatorName,
+    events.push(
+      liveEvent(gateway, 'status', {
         floor: m.floor,
         direction: m.direction,
         door: m.door,
         run: m.run,
         flags: m.flags,
-      },
-    });
+      }),
+    );
   }
 
   private async storeAlarm(
@@ -318,8 +306,8 @@ export class Ingest {
     m: AlarmMessage,
     record: Record<string, unknown>,
     events: LiveEvent[],
-    live: (type: LiveEvent['type'], data: Record<string, unknown>) => LiveEvent,
   ): Promise<void> {
+    const live = (type: LiveEvent['type'], data: Record<string, unknown>) => liveEvent(gateway, type, data);
     const now = Number(record.createTime);
     const inserted = await trx
       .insertInto('alarmRecords')
@@ -402,4 +390,15 @@ export class Ingest {
       }),
     );
   }
+}
+
+/** A live-channel event about a gateway's elevator: who may see it, and the elevator it is about. */
+function liveEvent(gateway: GatewayInfo, type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent {
+  return {
+    type,
+    tenantId: gateway.tenantId,
+    orgIds: gateway.orgIds,
+    elevatorId: gateway.elevatorId,
+    data: { dtu: gateway.dtu, elevatorId: gateway.elevatorId, elevatorName: gateway.elevatorName, ...data },
+  };
 }

@@ -3,6 +3,7 @@ import {
   MonitoringOverview,
   MonitoringOverviewQuery,
   OVERVIEW_LIST_SIZE,
+  OPEN_STATES,
   WORK_ORDER_STATE,
   formatDateTime,
 } from '@liftcloud/client';
@@ -17,7 +18,6 @@ import type { LooseDB, LooseKysely, Repository } from '../store/repository.js';
 import { lastSevenDays, type DaySpan } from './overview-days.js';
 
 type EB = ExpressionBuilder<LooseDB, string>;
-const OPEN = [WORK_ORDER_STATE.reported, WORK_ORDER_STATE.received, WORK_ORDER_STATE.onSite] as const;
 const TRAPPED = 1;
 
 /** SUM(CASE WHEN condition THEN 1 ELSE 0 END): one pass counts every bucket at once. */
@@ -79,7 +79,7 @@ export function registerMonitoringOverview(
           ])
           .executeTakeFirst(),
         scoped(repos.workOrders, caller, ids, 't.elevatorId')
-          .where('t.recordState', 'in', [...OPEN])
+          .where('t.recordState', 'in', [...OPEN_STATES])
           .select((eb) => ['t.recordState', eb.fn.countAll<number | string>().as('count')])
           .groupBy('t.recordState')
           .execute(),
@@ -109,7 +109,7 @@ export function registerMonitoringOverview(
           .limit(OVERVIEW_LIST_SIZE)
           .execute(),
         scoped(repos.workOrders, caller, ids, 't.elevatorId')
-          .where('t.recordState', 'in', [...OPEN])
+          .where('t.recordState', 'in', [...OPEN_STATES])
           .select(['t.id', 't.workOrderNo', 't.elevatorId', 't.elevatorName', 't.type', 't.recordState', 't.alarmTime'])
           .orderBy('t.id', 'desc')
           .limit(OVERVIEW_LIST_SIZE)
@@ -127,7 +127,7 @@ export function registerMonitoringOverview(
           reported: byState.get(WORK_ORDER_STATE.reported) ?? 0,
           received: byState.get(WORK_ORDER_STATE.received) ?? 0,
           onSite: byState.get(WORK_ORDER_STATE.onSite) ?? 0,
-          total: OPEN.reduce<number>((sum, s) => sum + (byState.get(s) ?? 0), 0),
+          total: OPEN_STATES.reduce<number>((sum, s) => sum + (byState.get(s) ?? 0), 0),
         },
         alarms: { today: perDay[6]!.alarms, last7Days: perDay.reduce((s, d) => s + d.alarms, 0) },
         faults: { today: perDay[6]!.faults, last7Days: perDay.reduce((s, d) => s + d.faults, 0) },

@@ -20,7 +20,7 @@ import type { AppContext } from '../context.js';
 import { envelope, IdParams, ok, pageOf } from '../http/envelope.js';
 import { ValidationError } from '../http/errors.js';
 import { callerOf } from '../plugins/auth.js';
-import type { LooseDB, Repository } from '../store/repository.js';
+import { escapeLike, type LooseDB, type Repository } from '../store/repository.js';
 
 const emptyCounts = (): PushCounts =>
   ({ ...Object.fromEntries(COUNTED_KINDS.map((k) => [k, 0])), total: 0, dropped: 0 }) as PushCounts;
@@ -33,8 +33,6 @@ function addTo(counts: PushCounts, kind: string, n: number): void {
   if (isDrop(kind)) counts.dropped += n;
   else counts.total += n;
 }
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Push statistics (docs/gateway-protocol.md "Push statistics"): one gateway's days for whoever may read

@@ -92,7 +92,8 @@ export interface ListResult {
 /** How long a list total may be reused by default; a write through the repository drops it at once. */
 export const COUNT_CACHE_MS = 5_000;
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A value for LIKE … ESCAPE '\': its own %, _ and backslash match themselves. */
+export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class Repository<F extends Fields = Fields> {
   constructor(

@@ -1,10 +1,6 @@
 import { callRecord, hazardRecord } from '@liftcloud/client';
 import type { TableSpec } from '../store/repository.js';
-
-/** The elevator's current name beside each record, as the other gateway records show it. */
-const elevatorName = (eb: Parameters<NonNullable<TableSpec['computed']>>[0]) => ({
-  elevatorName: eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId'),
-});
+import { elevatorName } from './monitoring.js';
 
 /** Intercom calls the ingest keeps (index 38): scoped like the other gateway records, read-only. */
 export const callRecordTable: TableSpec<typeof callRecord.fields> = {

@@ -69,7 +69,8 @@ const ROUTES: Exposure[] = [
   { table: as(loginLogTable), read: 817, write: 817 },
   { table: as(operationLogTable), read: 818, write: 818 },
   { table: as(uiSettingTable), read: 'superAdmin', write: 'superAdmin' },
-  { table: as(accessTokenTable), read: -1, write: -1 },
+  // created and revoked through routes/identity.ts (the secret is shown once), never updated
+  { table: as(accessTokenTable), read: -1, write: -1, readOnly: true },
   // the elevator and device registry
   { table: as(elevatorTable), read: 110, write: 110 },
   { table: as(floorMappingTable), read: 110, write: 110 },
@@ -102,5 +103,5 @@ const ROUTES: Exposure[] = [
 /** Read-only comes from the entity definition (access tokens have their own create and revoke routes). */
 export const EXPOSED: Exposure[] = ROUTES.map((e) => ({
   ...e,
-  readOnly: e.readOnly ?? (e.table.entity.readOnly === true || e.table.entity.name === 'accessToken'),
+  readOnly: e.readOnly ?? e.table.entity.readOnly === true,
 }));

@@ -1,8 +1,8 @@
 import { alarmRecord, commandRecord, eventRecord, faultRecord, workOrder } from '@liftcloud/client';
 import type { TableSpec } from '../store/repository.js';
 
-/** Records the ingest keeps: read-only to users, scoped like their elevator. */
-const elevatorName = (eb: Parameters<NonNullable<TableSpec['computed']>>[0]) => ({
+/** The elevator's current name beside each record kept by the ingest (read-only, scoped like its elevator). */
+export const elevatorName = (eb: Parameters<NonNullable<TableSpec['computed']>>[0]) => ({
   elevatorName: eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId'),
 });
 

@@ -1,5 +1,5 @@
 import { issueMessage, type Fields, type Issue, type Language } from '@liftcloud/client';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
@@ -43,17 +43,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** camelCase to snake_case as the store's CamelCasePlugin does it (tenantId → tenant_id). */
-export function snake(name: string): string {
-  let out = name[0]?.toLowerCase() ?? '';
-  for (let i = 1; i < name.length; i++) {
-    const c = name[i]!;
-    const upper = c !== c.toLowerCase();
-    const prevUpper = name[i - 1] !== name[i - 1]!.toLowerCase();
-    out += upper ? (prevUpper ? '' : '_') + c.toLowerCase() : c;
-  }
-  return out;
+/** The store's own name mapping (db/database.ts), for the raw SQL below: tenantId → tenant_id. */
+class StoreNames extends CamelCasePlugin {
+  readonly snake = (name: string) => this.snakeCase(name);
 }
+const { snake } = new StoreNames();
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
