@@ -24,6 +24,7 @@ export * from './api/files.js';
 export * from './api/gatewayTests.js';
 export * from './api/share-links.js';
 export * from './api/push-stats.js';
+export * from './api/work-orders.js';
 export * from './api/monitoring.js';
 export * from './time.js';
 export * from './gateway/protocol.js';

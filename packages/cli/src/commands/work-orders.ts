@@ -1,4 +1,12 @@
-import { enumLabel, workOrderState, type LiftCloudClient } from '@liftcloud/client';
+import {
+  enumLabel,
+  formatDateTime,
+  workOrderState,
+  type LiftCloudClient,
+  type UserAction,
+  type WorkOrderActionBody,
+  type WorkOrderDetail,
+} from '@liftcloud/client';
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -9,38 +17,19 @@ import { renderRecord, renderTable } from '../output/table.js';
 import { terminal } from '../output/terminal.js';
 import { bold } from '../output/style.js';
 import { wideColumns } from './entity/columns.js';
-import { entityDef, type Row } from './entity/definition.js';
+import { entityDef } from './entity/definition.js';
 import { addFilterOptions } from './entity/filters.js';
 import { parseId } from './entity/ids.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
 
-/** GET /api/workOrders/{id}/detail (docs/work-orders.md). */
-export interface WorkOrderDetail {
-  order: Row;
-  allowedActions: string[];
-  people: { userId: number; name: string; role: string }[];
-  timeline: {
-    action: string;
-    fromState: number | null;
-    toState: number;
-    userName: string | null;
-    note: string | null;
-    time: number;
-  }[];
-}
-
 export const stateLabel = (state: unknown): string =>
   enumLabel(workOrderState, state === null || state === undefined ? null : Number(state), currentLanguage());
 
-export const detailOf = (client: LiftCloudClient, id: number) =>
-  client.http.get<WorkOrderDetail>(`workOrders/${id}/detail`);
+export const detailOf = (client: LiftCloudClient, id: number) => client.workOrders.detail(id);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const when = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
+/** A timeline time in this machine's zone. */
+const when = (ms: number) => formatDateTime(ms, Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** A work order for people: its fields, the actions allowed now, the people, the timeline. */
 export function renderDetail(detail: WorkOrderDetail, color: boolean): string {
@@ -74,13 +63,11 @@ export function renderDetail(detail: WorkOrderDetail, color: boolean): string {
   return parts.join('');
 }
 
-type ActionBody = { handling?: string; faultReason?: string; reason?: string };
-
-async function act(cmd: Command, idText: string, action: string, body: ActionBody): Promise<void> {
+async function act(cmd: Command, idText: string, action: UserAction, body: WorkOrderActionBody): Promise<void> {
   const ctx = await contextFor(cmd);
   const id = parseId(idText);
   const detail = await ctx.call(async (client) => {
-    await client.http.post<null>(`workOrders/${id}/${action}`, body);
+    await client.workOrders.act(id, action, body);
     return detailOf(client, id);
   });
   say.info(t('wo.acted', { id, action, state: stateLabel(detail.order.recordState) }));
@@ -90,7 +77,7 @@ async function act(cmd: Command, idText: string, action: string, body: ActionBod
 async function pause(cmd: Command, idText: string, paused: boolean): Promise<void> {
   const ctx = await contextFor(cmd);
   const id = parseId(idText);
-  await ctx.call((client) => client.http.put<null>(`workOrders/${id}/pause`, { paused }));
+  await ctx.call((client) => client.workOrders.pause(id, paused));
   say.info(t(paused ? 'wo.paused' : 'wo.resumed', { id }));
 }
 
@@ -160,9 +147,9 @@ export function register(program: Command): void {
       const ctx = await contextFor(cmd);
       const id = parseId(idText);
       const userId = parseId(opts.user);
-      if (opts.role !== 'repair' && opts.role !== 'service')
-        throw new CliError(t('wo.badRole', { value: opts.role }), EXIT.usage);
-      await ctx.call((client) => client.http.post<null>(`workOrders/${id}/people`, { userId, role: opts.role }));
+      const role = opts.role;
+      if (role !== 'repair' && role !== 'service') throw new CliError(t('wo.badRole', { value: role }), EXIT.usage);
+      await ctx.call((client) => client.workOrders.addPerson(id, userId, role));
       say.info(t('wo.personAdded', { id, userId, role: opts.role }));
     });
 }

@@ -1,4 +1,5 @@
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { OPEN_STATES } from '@liftcloud/client';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FRAME_TYPES, type ChannelNotice, type LiveFrame } from '../live/channel.js';
 import { clock, frameDetail, frameSubject } from '../live/format.js';
@@ -60,7 +61,6 @@ export interface DashboardText {
 const PANES = ['alarms', 'gateways', 'orders'] as const;
 type Pane = (typeof PANES)[number];
 const MAX_ALARMS = 200;
-const OPEN_STATES = [0, 1, 2];
 
 interface Detail {
   title: string;

@@ -1,4 +1,4 @@
-import type { LiftCloudClient } from '@liftcloud/client';
+import { OPEN_STATES, type LiftCloudClient } from '@liftcloud/client';
 import type { Context } from '../context.js';
 import { t } from '../i18n/index.js';
 import { openLiveChannel } from '../live/channel.js';
@@ -27,7 +27,7 @@ export function serverSource(ctx: Context, client: LiftCloudClient, session: Liv
       })),
     workOrders: async () => {
       const rows: Row[] = [];
-      for (const recordState of [0, 1, 2])
+      for (const recordState of OPEN_STATES)
         rows.push(...(await ctx.call(() => all('workOrders', { recordState }), { spinner: false })));
       return rows.map((o): OrderRow => ({
         id: Number(o.id),

@@ -1,13 +1,7 @@
-import { LIVE_FRAME_TYPE } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, type LiveFrame } from '@liftcloud/client';
 import WebSocket from 'ws';
 
-/** A frame the server pushes on the live channel (docs/gateway-protocol.md, "Live channel"). */
-export interface LiveFrame {
-  /** One of LIVE_FRAME_TYPE: 1 alarm (lights the serial light), 2 fault, 3 status, 4 work order, 5 gateway, 6 gateway test. */
-  type: number;
-  event: string;
-  data: Record<string, unknown>;
-}
+export type { LiveFrame };
 
 export const FRAME_TYPES = LIVE_FRAME_TYPE;
 export type FrameTypeName = keyof typeof FRAME_TYPES;

@@ -9,6 +9,7 @@ import { fileCalls } from './files.js';
 import { gatewayTestCalls } from './gatewayTests.js';
 import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
+import { workOrderCalls } from './work-orders.js';
 import type { MonitoringOverview } from './monitoring.js';
 import type {
   CaptchaAnswer,
@@ -112,6 +113,11 @@ export class LiftCloudClient {
         elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {},
       ),
   };
+
+  /** Repair work orders: detail, actions, pause, people (lists are client.entities.workOrder). */
+  get workOrders() {
+    return workOrderCalls(this.http);
+  }
 
   /** Signed links to a work order's mobile page, and the public read behind them. */
   get workOrderLinks() {

@@ -138,6 +138,15 @@ export type CommandMessage = Static<typeof CommandMessage>;
 export const LIVE_FRAME_TYPE = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5, gatewayTest: 6 } as const;
 export type LiveFrameTypeName = keyof typeof LIVE_FRAME_TYPE;
 
+/** A frame of the live channel as a console or the CLI receives it. */
+export interface LiveFrame {
+  /** One of LIVE_FRAME_TYPE. */
+  type: number;
+  /** The frame type's name (alarm, fault, status, workOrder, gateway, gatewayTest). */
+  event: string;
+  data: Record<string, unknown> & { elevatorId?: number };
+}
+
 /** What the platform pushes to consoles and CLIs over the live channel. */
 export interface LiveEvent {
   type: LiveFrameTypeName;

@@ -23,7 +23,6 @@ export type WorkOrderAction = UserAction | SystemAction;
 
 const S = WORK_ORDER_STATE;
 
-export const FINAL_STATES: readonly number[] = [S.confirmed, S.autoConfirmed, S.cancelled];
 export const OPEN_STATES: readonly number[] = [S.reported, S.received, S.onSite];
 /** Finished and waiting for someone (or, in time, the platform) to confirm. */
 export const AWAITING_CONFIRM_STATES: readonly number[] = [S.completed, S.recovered, S.secondAlarmCompleted];

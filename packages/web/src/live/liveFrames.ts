@@ -1,11 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { LiveFrame } from '@liftcloud/client';
 
-/** A frame of the live channel (docs/gateway-protocol.md): type 1 alarm, 2 fault, 3 status, 4 work order, 5 gateway. */
-export interface LiveFrame {
-  type: number;
-  event: string;
-  data: Record<string, unknown> & { elevatorId?: number };
-}
+export type { LiveFrame };
 
 type Listener = (frame: LiveFrame) => void;
 const listeners = new Set<Listener>();

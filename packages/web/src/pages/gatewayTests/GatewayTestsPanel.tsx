@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GATEWAY_TEST_STATE,
+  LIVE_FRAME_TYPE,
   enumLabel,
   gatewayTest,
   gatewayTestState,
@@ -38,8 +39,15 @@ export default function GatewayTestsPanel() {
     refetchInterval: (q) => (q.state.data?.records.some(active) ? 2_000 : false),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['gatewayTests'] });
-  // The server pushes each test's progress; polling (below and in the results) covers a lost live channel.
-  useLiveFrames(refresh, (frame) => frame.event === 'gatewayTest');
+  // The server pushes each test's progress: the list and that test's results are read again (polling, below
+  // and in the results, covers a lost live channel)
+  useLiveFrames(
+    (frame) => {
+      void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'detail', Number(frame.data.id)] });
+    },
+    (frame) => frame.type === LIVE_FRAME_TYPE.gatewayTest,
+  );
   const cancel = useMutation({
     mutationFn: (id: number) => client.gatewayTests.cancel(id),
     onSuccess: () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { WORK_ORDER_STATE, type LiftCloudClient } from '@liftcloud/client';
+import { OPEN_STATES, type LiftCloudClient } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import type { MapElevator, UnitPlace } from './mapPlacement';
 
@@ -55,9 +55,8 @@ async function loadUnits(client: LiftCloudClient): Promise<Map<number, UnitPlace
 
 /** Elevators with an open repair order (reported, received, on site): alarming when the map opens. */
 async function loadAlarming(client: LiftCloudClient): Promise<Set<number>> {
-  const open = [WORK_ORDER_STATE.reported, WORK_ORDER_STATE.received, WORK_ORDER_STATE.onSite];
   const pages = await Promise.all(
-    open.map((recordState) => client.entities.workOrder.list({ recordState, pageNo: 1, pageSize: PAGE_SIZE })),
+    OPEN_STATES.map((recordState) => client.entities.workOrder.list({ recordState, pageNo: 1, pageSize: PAGE_SIZE })),
   );
   return new Set(pages.flatMap((p) => p.records.map((r) => Number(r.elevatorId))));
 }

@@ -2,23 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, LIVE_FRAME_TYPE, translate, workOrder, workOrderState, type UserAction } from '@liftcloud/client';
+import {
+  enumLabel,
+  LIVE_FRAME_TYPE,
+  translate,
+  workOrder,
+  workOrderState,
+  type UserAction,
+  type WorkOrderActionBody,
+} from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { useLiveFrames } from '../../live/liveFrames';
-
-interface Detail {
-  order: Record<string, unknown>;
-  allowedActions: UserAction[];
-  people: { userId: number; name: string; role: string }[];
-  timeline: {
-    action: string;
-    fromState: number | null;
-    toState: number;
-    userName: string | null;
-    note: string | null;
-    time: number;
-  }[];
-}
 
 const SHOWN = [
   'workOrderNo',
@@ -44,14 +38,14 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
   const [form] = Form.useForm();
   const key = ['workOrders', 'detail', props.id];
-  const detail = useQuery({ queryKey: key, queryFn: () => client.http.get<Detail>(`workOrders/${props.id}/detail`) });
+  const detail = useQuery({ queryKey: key, queryFn: () => client.workOrders.detail(props.id) });
   useLiveFrames(
     () => void queryClient.invalidateQueries({ queryKey: key }),
     (frame) => frame.type === LIVE_FRAME_TYPE.workOrder && Number(frame.data.id) === props.id,
   );
   const act = useMutation({
-    mutationFn: ({ action, body }: { action: UserAction; body?: Record<string, string> }) =>
-      client.http.post<null>(`workOrders/${props.id}/${action}`, body ?? {}),
+    mutationFn: ({ action, body }: { action: UserAction; body?: WorkOrderActionBody }) =>
+      client.workOrders.act(props.id, action, body),
     onSuccess: () => {
       setAsking(null);
       message.success(translate(language, 'outcome.done'));
