@@ -1,6 +1,8 @@
 import {
   GATEWAY_TEST,
   enumLabel,
+  gatewayResultRunning,
+  gatewayTestActive,
   gatewayTestReason,
   gatewayTestRules,
   translate,
@@ -16,6 +18,7 @@ import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { green, red, bold } from '../output/style.js';
 import { terminal } from '../output/terminal.js';
+import { displayWidth, padEnd } from '../output/width.js';
 import { parseId } from './entity/ids.js';
 import { contextFor } from './options.js';
 
@@ -75,7 +78,7 @@ export function checkGatewayTest(codes: string[], opts: Pick<GatewayTestOptions,
 
 /** A server result as the CLI's row; `seen` keeps when each running window was first seen. */
 export function toRow(r: ServerResult, seen: Map<string, number>, now = Date.now()): GatewayTestResult {
-  const running = r.windowStart !== null && r.passed === null && r.reason === null;
+  const running = gatewayResultRunning(r);
   if (running && !seen.has(r.dtuCode)) seen.set(r.dtuCode, now);
   const state: GatewayTestState =
     r.passed === true
@@ -119,7 +122,7 @@ export function renderProgress(
   const head = [t('gw.col.dtu'), t('gw.col.state'), t('gw.col.messages'), t('gw.col.time')];
   const rows = results.map((r) => {
     const plain = stateText(r.state);
-    const state =
+    const state: string =
       r.state === 'passed'
         ? green(plain, color)
         : r.state === 'failed'
@@ -131,29 +134,19 @@ export function renderProgress(
       r.state === 'running' && r.startedAt !== null
         ? t('gw.left', { time: fmtSeconds(r.startedAt + windowMs - now) })
         : (r.note ?? '');
-    return {
-      cells: [r.dtu, state, String(r.messages), time],
-      widths: [r.dtu.length, plain.length, String(r.messages).length, time.length],
-    };
+    return [r.dtu, state, String(r.messages), time];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r.widths[i] ?? 0)));
-  const line = (cells: string[], lens: number[]) =>
+  // widths in terminal cells, colours left out: Chinese state labels take two cells a character
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  const line = (cells: string[]) =>
     cells
-      .map((c, i) => c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - (lens[i] ?? 0))))
+      .map((c, i) => padEnd(c, widths[i] ?? 0))
       .join('  ')
       .trimEnd();
-  return (
-    [
-      line(
-        head.map((h) => bold(h, color)),
-        head.map((h) => h.length),
-      ),
-      ...rows.map((r) => line(r.cells, r.widths)),
-    ].join('\n') + '\n'
-  );
+  return [line(head.map((h) => bold(h, color))), ...rows.map(line)].join('\n') + '\n';
 }
 
-const ended = (d: GatewayTestDetail) => d.state === 2 || d.state === 3;
+const ended = (d: GatewayTestDetail) => !gatewayTestActive(d);
 const isDone = (r: GatewayTestResult) => r.state === 'passed' || r.state === 'failed' || r.state === 'untested';
 
 export function register(program: Command): void {

@@ -117,3 +117,11 @@ export const GatewayTestResultSchema = Type.Object(
   { additionalProperties: false },
 );
 export type GatewayTestResult = Static<typeof GatewayTestResultSchema>;
+
+/** A test still to run or running (queued, running); finished and cancelled ones have ended. */
+export const gatewayTestActive = (test: { state: number | null }): boolean =>
+  test.state !== null && test.state <= GATEWAY_TEST_STATE.running;
+
+/** A gateway whose window is open now: started, no outcome yet. */
+export const gatewayResultRunning = (r: Pick<GatewayTestResult, 'windowStart' | 'passed' | 'reason'>): boolean =>
+  r.windowStart !== null && r.passed === null && r.reason === null;

@@ -6,6 +6,7 @@ import {
   GATEWAY_TEST_RESULT_LABELS as LABELS,
   GATEWAY_TEST_STATE,
   enumLabel,
+  gatewayResultRunning,
   gatewayTestReason,
   type GatewayTestResult,
 } from '@liftcloud/client';
@@ -15,7 +16,7 @@ import { useLocalized } from '../../i18n/useLocalized';
 /** How often a running test's results are read again. */
 const POLL_MS = 1_000;
 
-const isRunning = (r: GatewayTestResult) => r.windowStart !== null && r.passed === null && r.reason === null;
+const isRunning = gatewayResultRunning;
 
 /** One test's gateways in test order: window, messages by kind, outcome; polled while the test runs. */
 export function GatewayTestResults(props: { id: number }) {

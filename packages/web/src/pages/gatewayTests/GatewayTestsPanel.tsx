@@ -4,9 +4,9 @@ import type { ColumnType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  GATEWAY_TEST_STATE,
   LIVE_FRAME_TYPE,
   enumLabel,
+  gatewayTestActive,
   gatewayTest,
   gatewayTestState,
   translate,
@@ -21,7 +21,7 @@ import { GatewayTestResults } from './GatewayTestResults';
 
 const STATE_COLORS = ['default', 'processing', 'success', 'warning'] as const;
 const PAGE_SIZE = 20;
-const active = (row: GatewayTest) => row.state !== null && row.state <= GATEWAY_TEST_STATE.running;
+const active = gatewayTestActive;
 
 /** Gateway tests (the "Gateway test" tab of /deviceGateway): start one, follow each gateway's window, cancel. */
 export default function GatewayTestsPanel() {
