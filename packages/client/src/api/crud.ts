@@ -1,4 +1,4 @@
-import type { EntityDef, Fields, InputOf, RecordOf } from '../schema/entity.js';
+import type { EntityDef, Fields, InputOf, PatchOf, RecordOf } from '../schema/entity.js';
 import type { HttpClient, Query } from '../http/client.js';
 import type { Page } from '../http/envelope.js';
 
@@ -27,7 +27,7 @@ export function crud<R, I extends object = Partial<R>>(http: HttpClient, path: s
 
 export type Crud<R, I extends object = Partial<R>> = ReturnType<typeof crud<R, I>>;
 
-/** Typed generic calls for one entity definition. */
+/** Typed generic calls for one entity definition: save takes a new record, or a patch of a stored one. */
 export function entityCrud<F extends Fields>(http: HttpClient, entity: EntityDef<F>) {
-  return crud<RecordOf<F>, InputOf<F>>(http, entity.path);
+  return crud<RecordOf<F>, InputOf<F> | PatchOf<F>>(http, entity.path);
 }

@@ -51,6 +51,8 @@ export const enUS = {
   'error.tooManyRequests': 'Too many requests; try again in a moment',
   'error.internal': 'Something went wrong on the server',
   'error.inUse': 'This record is still in use and cannot be deleted',
+  'error.stale':
+    'Someone else saved this record after you opened it; your change was not saved. Reload it and try again',
   'error.connectionFailed': 'Connection to server failed',
   'error.requestError': 'Request to server error',
   'error.timeout': 'The server did not answer in time',

@@ -50,6 +50,8 @@ export const itItaly: Record<MessageKey, string> = {
   'error.tooManyRequests': 'Troppe richieste; riprovare tra poco',
   'error.internal': 'Si è verificato un errore sul server',
   'error.inUse': 'Questo record è ancora in uso e non può essere eliminato',
+  'error.stale':
+    'Qualcun altro ha salvato questo record dopo che lo hai aperto; la tua modifica non è stata salvata. Ricaricalo e riprova',
   'error.connectionFailed': 'Connessione al server non riuscita',
   'error.requestError': 'Errore nella richiesta al server',
   'error.timeout': 'Il server non ha risposto in tempo',

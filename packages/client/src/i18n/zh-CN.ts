@@ -50,6 +50,7 @@ export const zhCN: Record<MessageKey, string> = {
   'error.tooManyRequests': '请求过于频繁，请稍后再试',
   'error.internal': '服务器内部错误',
   'error.inUse': '该记录仍在使用中，不能删除',
+  'error.stale': '您打开该记录后，其他人已保存了修改；您的修改未保存。请重新加载后再试',
   'error.connectionFailed': '连接服务器失败',
   'error.requestError': '请求服务器错误',
   'error.timeout': '服务器响应超时',

@@ -16,16 +16,21 @@ export type RecordOf<F extends Fields> = {
   id: number;
   createTime: string;
   updateTime: string;
+  /** The record's revision: a PUT that carries it is refused (409) once someone else has saved the record since. */
+  revision: number;
 } & {
   [K in ReadableKeys<F>]: F[K] extends { required: true } ? ValueOf<F[K]> : ValueOf<F[K]> | null;
 };
 
-/** What a create or update accepts. */
-export type InputOf<F extends Fields> = { id?: number } & {
+/** What a create accepts, and what a form edits (an update sends only the changed part: PatchOf). */
+export type InputOf<F extends Fields> = { id?: number; revision?: number } & {
   [K in Extract<WritableKeys<F>, RequiredKeys<F>>]: ValueOf<F[K]>;
 } & {
   [K in Exclude<WritableKeys<F>, RequiredKeys<F>>]?: ValueOf<F[K]> | null;
 };
+
+/** What a PUT accepts: the id, the revision it was read at, and only the fields to change. */
+export type PatchOf<F extends Fields> = { id: number; revision?: number } & Partial<InputOf<F>>;
 
 /** How a list filter matches: equal, contains (text), or a date-time range (two query keys, …Start and …End). */
 export type FilterMode = 'eq' | 'like' | 'range';
@@ -64,7 +69,13 @@ export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {
   /** A record as returned by get and list. */
   recordSchema: TSchema;
   createSchema: TSchema;
+  /** A whole record as an edit form holds it: what forms and `liftctl update` check before sending a patch. */
   updateSchema: TSchema;
+  /**
+   * What PUT accepts: the id, optionally the revision the caller read, and any writable fields (a required one
+   * may be left out but not emptied). Fields left out keep their stored values.
+   */
+  patchSchema: TSchema;
   querySchema: TSchema;
   /** Columns of an xlsx import or export: the writable fields, in definition order. */
   columns: { key: keyof F & string; label: Localized }[];
@@ -73,6 +84,7 @@ export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {
 const ID_LABEL = L('编号', 'ID', 'ID');
 const CREATE_TIME_LABEL = L('创建时间', 'Created', 'Creato');
 const UPDATE_TIME_LABEL = L('更新时间', 'Updated', 'Aggiornato');
+const REVISION_LABEL = L('修订号', 'Revision', 'Revisione');
 export const PAGE_NO_LABEL = L('页码', 'Page number', 'Numero di pagina');
 export const PAGE_SIZE_LABEL = L('每页条数', 'Page size', 'Dimensione pagina');
 
@@ -94,6 +106,7 @@ function requiredSchema(f: Field): TSchema {
 }
 
 const idSchema = () => labelled(Type.Integer({ minimum: 1, maximum: 2147483647 }), ID_LABEL);
+const revisionSchema = () => labelled(Type.Integer({ minimum: 0 }), REVISION_LABEL);
 
 function buildQuerySchema(fields: Fields, filters: Record<string, FilterMode | undefined>): TSchema {
   const props: Record<string, TSchema> = {
@@ -128,21 +141,30 @@ function buildQuerySchema(fields: Fields, filters: Record<string, FilterMode | u
  * One definition per entity: from the fields come the record, create, update and list-query schemas (server
  * validation, OpenAPI, forms) and the import/export columns, so adding an entity is one file here.
  */
+/** Keys every record has beside its fields. */
+const RECORD_KEYS = ['id', 'createTime', 'updateTime', 'revision'];
+
 export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDef<F> {
   const fields = opts.fields as Fields;
+  const clash = Object.keys(fields).find((key) => RECORD_KEYS.includes(key));
+  if (clash) throw new Error(`${opts.name}: '${clash}' is a key every record has; name the field otherwise`);
   const record: Record<string, TSchema> = {
     id: idSchema(),
     createTime: labelled(Type.String(), CREATE_TIME_LABEL),
     updateTime: labelled(Type.String(), UPDATE_TIME_LABEL),
+    revision: revisionSchema(),
   };
   const create: Record<string, TSchema> = {};
-  const update: Record<string, TSchema> = { id: idSchema() };
+  const update: Record<string, TSchema> = { id: idSchema(), revision: Type.Optional(revisionSchema()) };
+  const patch: Record<string, TSchema> = { id: idSchema(), revision: Type.Optional(revisionSchema()) };
   for (const [key, f] of Object.entries(fields)) {
     if (!f.createOnly) record[key] = f.required && !f.readOnly ? f.schema : Type.Optional(nullable(f.schema));
     if (f.readOnly) continue;
     const input = f.required ? requiredSchema(f) : Type.Optional(nullable(f.schema));
     create[key] = input;
-    if (!f.createOnly) update[key] = input;
+    if (f.createOnly) continue;
+    update[key] = input;
+    patch[key] = f.required ? Type.Optional(requiredSchema(f)) : input;
   }
   const filters = (opts.filters ?? {}) as Record<string, FilterMode | undefined>;
   return {
@@ -153,6 +175,7 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
     recordSchema: Type.Object(record, { additionalProperties: false }),
     createSchema: Type.Object({ id: Type.Optional(Type.Literal(0)), ...create }, { additionalProperties: false }),
     updateSchema: Type.Object(update, { additionalProperties: false }),
+    patchSchema: Type.Object(patch, { additionalProperties: false }),
     querySchema: buildQuerySchema(fields, filters),
     columns: Object.entries(fields)
       .filter(([, f]) => !f.readOnly)

@@ -83,12 +83,16 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
     schema: {
       tags,
       summary: `Update ${entity.label['en-US']}`,
-      body: entity.updateSchema,
+      description:
+        'Changes only the fields the body names. With `revision` (as read), a record saved by someone else since is refused with 409.',
+      body: entity.patchSchema,
       response: { 200: envelope(entity.recordSchema) },
     },
     handler: async (req) => {
       const body = req.body as Record<string, unknown>;
-      refine(body, entity.updateSchema);
+      // cross-field rules judge the record as it will be: the stored values with the changes on top
+      const current = await repo.get(callerOf(req), Number(body.id), req.timeZone);
+      refine({ ...current, ...body }, entity.patchSchema);
       const record = await repo.update(callerOf(req), body, req.timeZone);
       afterWrite();
       return ok(record);

@@ -8,6 +8,8 @@ export function toApi(
   jsonFields: readonly string[] = [],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...row };
+  // The stored update time (epoch ms, strictly increasing per row: see Repository.update) is the record's revision.
+  if (typeof row.updateTime === 'number') out.revision = row.updateTime;
   out.createTime = typeof row.createTime === 'number' ? formatDateTime(row.createTime, tz) : row.createTime;
   out.updateTime = typeof row.updateTime === 'number' ? formatDateTime(row.updateTime, tz) : row.updateTime;
   for (const [key, f] of Object.entries(fields)) {

@@ -373,11 +373,19 @@ export class Repository<F extends Fields = Fields> {
     return this.update(caller, { ...input, id: existing.id }, tz);
   }
 
+  /**
+   * Change the fields the input names; the rest keep their stored values. An input carrying `revision` (the
+   * record's revision as the caller read it) is refused with 409 error.stale when someone saved the record since,
+   * so two people editing one record cannot silently overwrite each other.
+   */
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
     const id = Number(input.id);
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const existing = await this.findRow(trx, caller, id);
+      const readAt = Number(existing.updateTime);
+      if (input.revision !== undefined && input.revision !== null && Number(input.revision) !== readAt)
+        throw new HttpError(409, 'error.stale');
       const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, id))];
       if (issues.length)
         throw new ValidationError(
@@ -387,7 +395,8 @@ export class Repository<F extends Fields = Fields> {
         );
       const row: Record<string, unknown> = {
         ...toStore(this.spec.entity.fields as Fields, input, tz, { jsonFields: this.spec.jsonFields, mode: 'update' }),
-        updateTime: Date.now(),
+        // strictly increasing, so two saves within one millisecond are still two versions
+        updateTime: Math.max(Date.now(), readAt + 1),
       };
       if (
         this.spec.scope === 'org' &&
@@ -397,7 +406,15 @@ export class Repository<F extends Fields = Fields> {
       )
         row[this.orgColumn] = input[this.spec.orgField];
       await this.spec.beforeUpdate?.(row, input, existing, ctx);
-      await trx.updateTable(this.spec.table).set(row).where('id', '=', id).execute();
+      // guarded by the revision read above: a save that committed in between (PostgreSQL runs them side by side)
+      // leaves this one nothing to update
+      const updated = await trx
+        .updateTable(this.spec.table)
+        .set(row)
+        .where('id', '=', id)
+        .where('updateTime', '=', readAt)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'error.stale');
       await this.writeLinks(ctx, id, input);
       await this.spec.afterWrite?.(id, ctx);
     });

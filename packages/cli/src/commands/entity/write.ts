@@ -1,4 +1,4 @@
-import { issueMessage, validateInput, type EntityDef, type Fields } from '@liftcloud/client';
+import { issueMessage, patchOf, validateInput, type EntityDef, type Fields } from '@liftcloud/client';
 import type { Command } from 'commander';
 import { CliError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
@@ -58,7 +58,10 @@ export async function createAction(entity: string, opts: WriteOptions, cmd: Comm
   await showSaved(ctx, def, saved ?? {});
 }
 
-/** Update reads the record first and sends it whole with the given fields changed (PUT replaces). */
+/**
+ * Update reads the record, checks it whole with the given fields changed, and sends only those fields with the
+ * revision it read: a record someone saved in between is refused (409) rather than overwritten.
+ */
 export async function updateAction(entity: string, idText: string, opts: WriteOptions, cmd: Command): Promise<void> {
   const ctx = await contextFor(cmd);
   const def = entityDef(entity);
@@ -69,8 +72,10 @@ export async function updateAction(entity: string, idText: string, opts: WriteOp
     const current = await calls.get(id).catch((error: unknown) => {
       throw notFoundAsMessage(def, id, error);
     });
-    const body = { ...updatable(def, current), ...changes, id };
-    validate(def, body, 'update');
+    const before = updatable(def, current);
+    const whole = { ...before, ...changes, id };
+    validate(def, whole, 'update');
+    const body = patchOf(def, before, whole, { id, revision: current.revision as number | undefined });
     if (opts.dryRun) return showDryRun('PUT', def, body);
     const saved = await calls.save(body);
     say.info(t('entity.updated', { label: labelOf(def), id }));

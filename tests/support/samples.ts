@@ -1,0 +1,99 @@
+/** A valid body for each writable entity, so every route can be tried from both sides of a tenant wall. */
+export interface SampleRefs {
+  companyId: number;
+  elevatorId?: number;
+  programCardId?: number;
+  userId?: number;
+}
+
+const dtu = (n: number) => String(10_000_000_000 + n);
+const mac = (n: number) => `AA:BB:CC:DD:${String(n % 100).padStart(2, '0')}:${String(n % 97).padStart(2, '0')}`;
+
+export function sampleBody(name: string, n: number, ids: SampleRefs): Record<string, unknown> {
+  switch (name) {
+    case 'elevator':
+      return {
+        name: `Lift ${n}`,
+        factoryNo: `F-${n}`,
+        elevatorType: 1,
+        useStatus: 1,
+        maintenanceCompanyId: ids.companyId,
+      };
+    case 'floorMapping':
+      return {
+        elevatorId: ids.elevatorId,
+        actualFloor: 1,
+        displayedFloor: '1',
+        stopsAtFloor: true,
+        statusFloorCode: '01',
+        faultFloorCode: '01',
+      };
+    case 'elevatorPart':
+      return { elevatorId: ids.elevatorId, category: 'Door', name: `Door motor ${n}` };
+    case 'elevatorUser':
+      return { elevatorId: ids.elevatorId, companyId: ids.companyId, userId: ids.userId };
+    case 'gatewayDevice':
+      return { dtuCode: dtu(n) };
+    case 'gatewayVersion':
+      return { softwareName: 'DTU firmware', versionId: `v${n}`, version: `1.${n}`, status: 1, md5: 'a'.repeat(32) };
+    case 'part':
+      return { no: `PT-${n}`, name: `Part ${n}`, partsSn: String(n).padStart(34, '0') };
+    case 'partType':
+      return { no: `TY-${n}`, name: `Type ${n}` };
+    case 'programCard':
+      return { name: `Card ${n}` };
+    case 'smartScreen':
+      return {
+        mac: mac(n),
+        password: 'screen1',
+        elevatorId: ids.elevatorId,
+        programCardId: ids.programCardId,
+        area: 'Lobby',
+      };
+    case 'camera':
+      return { name: `Cam ${n}`, mac: mac(n + 1) };
+    case 'monitorDevice':
+      return { code: `MD-${n}`, name: `Monitor ${n}` };
+    case 'meterGateway':
+      return { code: `MG-${n}`, name: `Meter ${n}` };
+    case 'netApply':
+      return {
+        elevatorName: `Applied ${n}`,
+        factoryNo: `NA-${n}`,
+        elevatorType: 1,
+        dtuCode: dtu(n + 500),
+        useUnitName: 'Harbour Mall',
+      };
+    case 'faultTemplate':
+      return { name: `Faults ${n}` };
+    case 'floorDisplayTemplate':
+      return { name: `Display ${n}`, floors: '[]' };
+    case 'tenant':
+      return { name: `Tenant ${n}`, status: 1, initialCompanyName: `Root ${n}` };
+    case 'company':
+      return { no: `C-${n}`, name: `Company ${n}`, type: 2, parentId: ids.companyId };
+    case 'qualityBody':
+      return { no: `Q-${n}`, name: `Body ${n}`, region: 'Hangzhou', address: '1 Road' };
+    case 'useUnit':
+      return { name: `Unit ${n}`, region: 'Suzhou', longitude: 120.5, latitude: 31.3, owner: 'Owner' };
+    case 'user':
+      return {
+        username: `user_${n}`,
+        password: 'Passw0rdX',
+        name: `User ${n}`,
+        phone: `1350000${String(n).padStart(4, '0')}`,
+        userType: 2,
+        roleIds: [],
+        maintainer: false,
+        companyId: ids.companyId,
+      };
+    case 'role':
+      return { name: `Role ${n}`, permissions: [110], companyId: ids.companyId };
+    case 'announcement':
+      return { title: `Notice ${n}`, content: 'Text' };
+    case 'uiSetting':
+      return { host: `host${n}.example.com`, systemName: `Site ${n}` };
+    default:
+      throw new Error(`no sample for ${name}`);
+  }
+}
