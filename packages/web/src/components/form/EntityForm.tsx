@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Form, Modal, Row } from 'antd';
-import type { ReactElement } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Col, Form, Modal, Result, Row, Spin } from 'antd';
+import { useEffect, useRef, useState, type MutableRefObject, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
+  isEmptyPatch,
   issueMessage,
+  patchOf,
   translate,
   validateInput,
   type EntityDef,
-  type EntityName,
   type Field,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
@@ -18,12 +19,15 @@ import { ReplaceDeclined } from '../crud/replaceConflict';
 import { FieldInput } from './FieldInput';
 import { createDefaults, formFields, fromRecord, toBody } from './formBody';
 import { useEntityValidator } from './useEntityValidator';
+import { useOpenings } from './useOpenings';
+
+type StoredRecord = Record<string, unknown> & { id: number; revision?: number };
 
 export interface EntityFormProps {
   entity: EntityDef;
   open: boolean;
-  /** The record being edited; absent to create one. */
-  record?: Record<string, unknown> & { id: number };
+  /** The record chosen for editing (its id is what counts: the form reads it afresh); absent to create one. */
+  record?: StoredRecord;
   /** Values the page sets and does not show (a company's type). */
   fixed?: Record<string, unknown>;
   /** Fields not shown at all. */
@@ -40,11 +44,82 @@ export interface EntityFormProps {
 }
 
 /**
- * A create or edit form built from an entity definition: one input per writable field, required marks, and
- * validation by the same schema the server runs, so the form shows exactly the server's messages; field
- * errors the server still finds are shown on their fields.
+ * A create or edit dialog built from an entity definition. Each opening mounts a new form (its own store), so
+ * it shows exactly the record chosen, or an empty form for Add, whatever was opened, cancelled or saved before.
  */
 export function EntityForm(props: EntityFormProps) {
+  const { t } = useTranslation();
+  const opening = useOpenings(props.open);
+  // the dialog's Save runs the submit of the form mounted for this opening
+  const submit = useRef<(() => void) | null>(null);
+  const [saving, setSaving] = useState(false);
+  const footer = { submit, setSaving };
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => submit.current?.()}
+      onCancel={props.onClose}
+      afterClose={() => {
+        submit.current = null;
+        setSaving(false);
+      }}
+      destroyOnHidden
+      width={760}
+    >
+      {props.record ? (
+        <EditForm
+          key={`edit-${props.record.id}-${opening}`}
+          {...props}
+          id={props.record.id}
+          opening={opening}
+          footer={footer}
+        />
+      ) : (
+        <FormBody key={`create-${opening}`} {...props} footer={footer} />
+      )}
+    </Modal>
+  );
+}
+
+interface Footer {
+  submit: MutableRefObject<(() => void) | null>;
+  setSaving: (saving: boolean) => void;
+}
+
+/** The record as stored now (not as a list row read minutes ago), then the form over it. */
+function EditForm(props: EntityFormProps & { id: number; opening: number; footer: Footer }) {
+  const { t } = useTranslation();
+  const { client } = useConsole();
+  const calls = client.crud<StoredRecord>(props.entity.path);
+  const current = useQuery({
+    queryKey: [props.entity.path, 'edit', props.id, props.opening],
+    queryFn: () => calls.get(props.id),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+  if (current.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} data-testid="form-loading" />;
+  if (current.isError)
+    return (
+      <Result
+        status="warning"
+        title={
+          current.error instanceof ApiError && current.error.status === 404
+            ? t('common.recordGone')
+            : current.error.message
+        }
+      />
+    );
+  return <FormBody {...props} record={current.data} />;
+}
+
+/** One form over one record (or none): validation by the same schema the server runs, and its answer on the fields. */
+function FormBody(props: EntityFormProps & { footer: Footer }) {
   const { t } = useTranslation();
   const { client, language } = useConsole();
   const { message } = App.useApp();
@@ -52,20 +127,19 @@ export function EntityForm(props: EntityFormProps) {
   const [form] = Form.useForm();
   const mode = props.record ? 'update' : 'create';
   const fixed = props.fixed ?? {};
-  const id = props.record?.id;
+  // After a 409 the form is rebased on the record as it is now; the next save is judged against that revision.
+  const [base, setBase] = useState(props.record);
+  const [rebased, setRebased] = useState(false);
+  const id = base?.id;
   const rule = useEntityValidator(props.entity, mode, form, fixed, id);
   const hidden = [...(props.hidden ?? []), ...Object.keys(fixed)];
   const fields = formFields(props.entity, mode, hidden);
-
-  // The dialog is destroyed when hidden, so the form mounts afresh with these values on every opening.
-  const initialValues = props.record ? fromRecord(props.entity, props.record) : createDefaults(props.entity);
+  const calls = client.crud<StoredRecord>(props.entity.path);
+  const initialValues = base ? fromRecord(props.entity, base) : createDefaults(props.entity);
 
   const save = useMutation({
     meta: { silent: true },
-    mutationFn: (body: Record<string, unknown>) =>
-      props.save
-        ? props.save(body)
-        : (client.entities[props.entity.name as EntityName].save(body as never) as Promise<unknown>),
+    mutationFn: (body: Record<string, unknown>) => (props.save ? props.save(body) : calls.save(body)),
     onSuccess: (saved) => {
       message.success(translate(language, mode === 'create' ? 'outcome.added' : 'outcome.saved'));
       void queryClient.invalidateQueries({ queryKey: [props.entity.path] });
@@ -74,10 +148,29 @@ export function EntityForm(props: EntityFormProps) {
     },
     onError: (error) => {
       if (error instanceof ReplaceDeclined) return;
+      if (error instanceof ApiError && error.status === 409 && error.key === 'error.stale' && base) {
+        void rebase(base.id);
+        return;
+      }
       const shown = error instanceof ApiError ? showFieldErrors(error) : false;
       if (!shown) reportError(error);
     },
   });
+
+  /** Someone saved the record since it was read: show theirs with this user's changes on top, to check and save. */
+  const rebase = async (recordId: number) => {
+    const mine = patchOf(props.entity, fromRecord(props.entity, base!), currentValues(), { id: recordId });
+    try {
+      const fresh = await calls.get(recordId);
+      setBase(fresh);
+      form.setFieldsValue({ ...fromRecord(props.entity, fresh), ...withoutIds(mine) });
+      setRebased(true);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  const currentValues = () => form.getFieldsValue(true) as Record<string, unknown>;
 
   /** Put the server's field errors on the fields; true when all of them found a field. */
   const showFieldErrors = (error: ApiError): boolean => {
@@ -88,8 +181,8 @@ export function EntityForm(props: EntityFormProps) {
 
   const submit = async () => {
     await form.validateFields();
-    const body = toBody(props.entity, mode, form.getFieldsValue(true) as Record<string, unknown>, fixed, id);
-    const issues = validateInput(props.entity, body, mode);
+    const whole = toBody(props.entity, mode, currentValues(), fixed, id);
+    const issues = validateInput(props.entity, whole, mode);
     if (issues.length > 0) {
       const schema = mode === 'create' ? props.entity.createSchema : props.entity.updateSchema;
       form.setFields(
@@ -97,25 +190,40 @@ export function EntityForm(props: EntityFormProps) {
       );
       return;
     }
-    save.mutate(body);
+    if (!base) return save.mutate(whole);
+    // an update sends only what the user changed, with the revision it was read at
+    const before = toBody(props.entity, mode, fromRecord(props.entity, base), fixed, id);
+    const patch = patchOf(props.entity, before, whole, { id: base.id, revision: base.revision });
+    if (isEmptyPatch(patch)) {
+      message.info(t('common.noChanges'));
+      props.onClose();
+      return;
+    }
+    save.mutate(patch);
   };
 
+  const { submit: submitRef, setSaving } = props.footer;
+  useEffect(() => {
+    submitRef.current = () => void submit().catch(() => undefined);
+  });
+  useEffect(() => setSaving(save.isPending), [setSaving, save.isPending]);
+
   return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={props.onClose}
-      destroyOnHidden
-      width={760}
-    >
+    <>
+      {rebased ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('common.staleReloaded')}
+          style={{ marginBottom: 16 }}
+          data-testid="form-rebased"
+        />
+      ) : null}
       <Form
         form={form}
         layout="vertical"
         data-testid={`form-${props.entity.name}`}
+        data-record={base ? String(base.id) : 'new'}
         preserve={false}
         initialValues={initialValues}
       >
@@ -136,9 +244,12 @@ export function EntityForm(props: EntityFormProps) {
           ))}
         </Row>
       </Form>
-    </Modal>
+    </>
   );
 }
+
+const withoutIds = (patch: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(patch).filter(([key]) => key !== 'id' && key !== 'revision'));
 
 /** Long texts, id lists and the page's own inputs take the whole row; the rest sit two to a row. */
 function wide(field: Field, key: string, inputs: Record<string, ReactElement> | undefined): boolean {

@@ -27,6 +27,10 @@ export const enUS = {
     endTime: 'End',
     choose: 'Please choose',
     enter: 'Please enter',
+    noChanges: 'Nothing changed',
+    staleReloaded:
+      'Someone else saved this record after you opened it. The form now shows their version with your changes on top: check it and save again.',
+    recordGone: 'This record no longer exists',
   },
   shell: {
     notAvailable: 'This page is not available in this version',

@@ -28,6 +28,10 @@ export const itItaly: WebCatalogue = {
     endTime: 'Fine',
     choose: 'Seleziona',
     enter: 'Inserisci',
+    noChanges: 'Nessuna modifica',
+    staleReloaded:
+      'Qualcun altro ha salvato questo record dopo che lo hai aperto. Il modulo ora mostra la sua versione con le tue modifiche sopra: controlla e salva di nuovo.',
+    recordGone: 'Questo record non esiste più',
   },
   shell: {
     notAvailable: 'Questa pagina non è disponibile in questa versione',

@@ -28,6 +28,9 @@ export const zhCN: WebCatalogue = {
     endTime: '结束',
     choose: '请选择',
     enter: '请输入',
+    noChanges: '没有修改',
+    staleReloaded: '您打开该记录后，其他人已保存了修改。表单现在显示对方的版本，并保留了您的修改：请检查后再次保存。',
+    recordGone: '该记录已不存在',
   },
   shell: {
     notAvailable: '此版本暂未提供该页面',

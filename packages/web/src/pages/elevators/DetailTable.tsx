@@ -64,7 +64,7 @@ export function DetailTable(props: {
             title: t('common.actions'),
             render: (_: unknown, row: Row) => (
               <Space size="small">
-                <Button size="small" type="link" onClick={() => setEditing(row)}>
+                <Button size="small" type="link" onClick={() => setEditing(row)} data-testid={`edit-${row.id}`}>
                   {t('common.edit')}
                 </Button>
                 <Popconfirm

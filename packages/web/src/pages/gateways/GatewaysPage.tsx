@@ -13,6 +13,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { withReplaceConfirm } from '../../components/crud/replaceConflict';
+import { FormDialog } from '../../components/form/FormDialog';
 import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
@@ -35,7 +36,6 @@ export default function GatewaysPage() {
   const [protocolOpen, setProtocolOpen] = useState(false);
   const [viewing, setViewing] = useState<{ id: number; kind: 'trafficCard' | 'stateView' } | null>(null);
   const [pushStatsOf, setPushStatsOf] = useState<number | null>(null);
-  const [form] = Form.useForm();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [gatewayDevice.path] });
   const done = () => {
     message.success(translate(language, 'outcome.done'));
@@ -198,27 +198,23 @@ export default function GatewaysPage() {
           </Button>
         ) : null}
       </Modal>
-      <Modal
+      <FormDialog
         open={protocolOpen}
         title={t('registry.protocol')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={protocol.isPending}
-        onOk={() => protocol.mutate(form.getFieldsValue() as Record<string, unknown>)}
-        onCancel={() => setProtocolOpen(false)}
-        destroyOnHidden
+        saving={protocol.isPending}
+        onSubmit={(values) => protocol.mutate(values)}
+        onClose={() => setProtocolOpen(false)}
+        testId="protocol-form"
       >
-        <Form form={form} layout="vertical" preserve={false} data-testid="protocol-form">
-          {PROTOCOL_FIELDS.map((key) => {
-            const field = gatewayDevice.fields[key];
-            return (
-              <Form.Item key={key} name={key} label={field.label[language]}>
-                {field.kind === 'number' ? <InputNumber style={{ width: '100%' }} /> : <Input />}
-              </Form.Item>
-            );
-          })}
-        </Form>
-      </Modal>
+        {PROTOCOL_FIELDS.map((key) => {
+          const field = gatewayDevice.fields[key];
+          return (
+            <Form.Item key={key} name={key} label={field.label[language]}>
+              {field.kind === 'number' ? <InputNumber style={{ width: '100%' }} /> : <Input />}
+            </Form.Item>
+          );
+        })}
+      </FormDialog>
       <GatewayView viewing={viewing} onClose={() => setViewing(null)} />
       <PushStatsDrawer gatewayId={pushStatsOf} onClose={() => setPushStatsOf(null)} />
     </>

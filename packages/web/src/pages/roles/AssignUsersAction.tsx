@@ -52,6 +52,8 @@ export function AssignUsersAction(props: { roleId: number; roleName: string }) {
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         confirmLoading={save.isPending}
+        // the lists replace the role's users whole: save only once they are read as they are now
+        okButtonProps={{ disabled: users.isFetching }}
         onOk={() => save.mutate()}
         onCancel={() => setOpen(false)}
       >

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { user, type UserInput, translate } from '@liftcloud/client';
+import { user, translate } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import type { Option } from '../../components/fieldOptions';
-import { fromRecord } from '../../components/form/formBody';
 import type { Row } from '../../components/list/fieldColumns';
 
 /** Choose a user's roles; saved as an update of the user with the new role list. */
@@ -18,7 +17,8 @@ export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
   const [roleIds, setRoleIds] = useState<number[]>([]);
   const save = useMutation({
     mutationFn: () =>
-      client.entities.user.save({ ...fromRecord(user, props.row), id: props.row.id, roleIds } as unknown as UserInput),
+      // only the roles change; the revision read with the row makes a save over someone else's newer edit a 409
+      client.entities.user.save({ id: props.row.id, revision: props.row.revision as number | undefined, roleIds }),
     onSuccess: () => {
       message.success(translate(language, 'outcome.saved'));
       setOpen(false);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tag, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
   type WorkOrderActionBody,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { FormDialog } from '../../components/form/FormDialog';
 import { useLiveFrames } from '../../live/liveFrames';
 
 const SHOWN = [
@@ -36,7 +37,6 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
-  const [form] = Form.useForm();
   const key = ['workOrders', 'detail', props.id];
   const detail = useQuery({ queryKey: key, queryFn: () => client.workOrders.detail(props.id) });
   useLiveFrames(
@@ -60,10 +60,6 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const run = (action: UserAction) => {
     if (action === 'finish' || action === 'cancel') setAsking(action);
     else act.mutate({ action });
-  };
-  const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, string>;
-    act.mutate({ action: asking!, body: values });
   };
 
   return (
@@ -140,37 +136,33 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
           }))}
         />
       </Card>
-      <Modal
+      <FormDialog
         open={asking !== null}
         title={asking ? t(`monitoring.${asking}`) : ''}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={act.isPending}
-        onOk={() => void submit().catch(() => undefined)}
-        onCancel={() => setAsking(null)}
-        destroyOnHidden
+        saving={act.isPending}
+        onSubmit={(values) => act.mutate({ action: asking!, body: values as WorkOrderActionBody })}
+        onClose={() => setAsking(null)}
+        testId={`form-${asking ?? ''}`}
       >
-        <Form form={form} layout="vertical" preserve={false} data-testid={`form-${asking ?? ''}`}>
-          {asking === 'finish' ? (
-            <>
-              <Form.Item name="handling" label={workOrder.fields.handling.label[language]}>
-                <Input.TextArea maxLength={1000} rows={3} />
-              </Form.Item>
-              <Form.Item name="faultReason" label={workOrder.fields.faultReason.label[language]}>
-                <Input.TextArea maxLength={500} rows={2} />
-              </Form.Item>
-            </>
-          ) : (
-            <Form.Item
-              name="reason"
-              label={t('monitoring.cancelReason')}
-              rules={[{ required: true, whitespace: true, message: t('common.enter') }]}
-            >
-              <Input.TextArea maxLength={500} rows={3} />
+        {asking === 'finish' ? (
+          <>
+            <Form.Item name="handling" label={workOrder.fields.handling.label[language]}>
+              <Input.TextArea maxLength={1000} rows={3} />
             </Form.Item>
-          )}
-        </Form>
-      </Modal>
+            <Form.Item name="faultReason" label={workOrder.fields.faultReason.label[language]}>
+              <Input.TextArea maxLength={500} rows={2} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item
+            name="reason"
+            label={t('monitoring.cancelReason')}
+            rules={[{ required: true, whitespace: true, message: t('common.enter') }]}
+          >
+            <Input.TextArea maxLength={500} rows={3} />
+          </Form.Item>
+        )}
+      </FormDialog>
     </Space>
   );
 }
