@@ -138,6 +138,40 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
     };
 
+    it('a record saved by someone else while the form is open: the save is refused, the form shows theirs with my change on top', async () => {
+      const admin = await client('admin');
+      const unit = await admin.entities.useUnit.save({
+        name: 'Two editors',
+        region: 'Old region',
+        owner: 'Old owner',
+        longitude: 121.4,
+        latitude: 31.2,
+      });
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/useUnitCom' });
+      await listState(page, 'list-useUnit');
+      await page.getByTestId(`edit-${unit.id}`).click();
+      const form = await formFor(page, 'useUnit', unit.id);
+      // the other operator saves the region while this form is open
+      await admin.entities.useUnit.save({ id: unit.id, revision: unit.revision, region: 'Their region' });
+      await form.locator('#owner').fill('My owner');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await page.getByTestId('form-rebased').waitFor();
+      await fx.shot(page, 'form-rebased-en-US');
+      expect(await form.locator('#region').inputValue()).toBe('Their region');
+      expect(await form.locator('#owner').inputValue()).toBe('My owner');
+      expect((await admin.entities.useUnit.get(unit.id)).owner).toBe('Old owner');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => {
+          const now = await admin.entities.useUnit.get(unit.id);
+          return [now.region, now.owner];
+        })
+        .toEqual(['Their region', 'My owner']);
+      expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+      await context.close();
+    });
+
     for (const p of PAGES) {
       it(`${p.entity} on ${p.path}${p.tab ? ` (${p.tab})` : ''}: edit A, cancel, edit B, save one field, add`, async () => {
         const entity = ENTITIES[p.entity] as EntityDef;
