@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCESS_REGION_PERMISSION,
   MENU,
+  PERMISSION,
   PERMISSION_INDEXES,
   allows,
   authStringFrom,
@@ -81,6 +83,17 @@ describe('permissions (console-shell.md §6)', () => {
     expect(PERMISSION_INDEXES).toContain(856);
     expect(new Set(PERMISSION_INDEXES).size).toBe(PERMISSION_INDEXES.length);
     expect(MENU.flatMap((g) => g.children).length).toBeGreaterThan(60);
+  });
+
+  it('names every index the menu uses, and names none it does not', () => {
+    const named = [...Object.values(PERMISSION), ...Object.values(ACCESS_REGION_PERMISSION)]
+      .flat()
+      .filter((n): n is number => typeof n === 'number' && n >= 0);
+    expect([...new Set(named)].sort((a, b) => a - b)).toEqual(PERMISSION_INDEXES);
+    const pageOf = (path: string) => MENU.flatMap((g) => g.children).find((c) => c.path === path);
+    expect(pageOf('/elevator')?.index).toBe(PERMISSION.elevators);
+    expect(pageOf('/smartDevice')?.index).toEqual([813, 71, 73, 855]);
+    expect(pageOf('/access/wuhan')?.index).toBe(853);
   });
 });
 

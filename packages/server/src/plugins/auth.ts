@@ -1,4 +1,4 @@
-import { allows } from '@liftcloud/client';
+import { allows, type Permission } from '@liftcloud/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -6,11 +6,8 @@ import type { DB } from '../db/tables.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { resolveCaller, type Caller } from '../services/caller.js';
 
-/**
- * What a route needs: a permission index (or any-of list) from console-shell.md §2.2 and §6, -1 for any
- * logged-in user, 'superAdmin' for super-admin-only operations, or 'public' for no login at all.
- */
-export type Permission = number | readonly number[] | 'superAdmin' | 'public';
+/** What a route needs: a named PERMISSION of the client (an index, any-of list, 'superAdmin' or 'public'). */
+export type { Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
