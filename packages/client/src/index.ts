@@ -30,3 +30,4 @@ export * from './api/monitoring.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
 export * from './workflow/workOrder.js';
+export * from './files/types.js';

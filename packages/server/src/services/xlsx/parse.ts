@@ -4,7 +4,7 @@ import { ImportFileError } from './errors.js';
 import type { ImportLimits } from './limits.js';
 import type { ImportMessageKey } from './messages.js';
 import { keepSpare, takeWorker } from './worker-start.js';
-import { hasZipMagic } from './zip.js';
+import { hasZipMagic } from '../../files/zip-directory.js';
 
 export interface WorkerInput {
   entity: string;

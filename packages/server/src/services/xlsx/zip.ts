@@ -1,21 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
+import { hasZipMagic, ZipDirectoryError, zipEntries, type ZipEntry } from '../../files/zip-directory.js';
 import { ImportFileError } from './errors.js';
 import type { ImportLimits } from './limits.js';
-
-/** The first four bytes of every ZIP archive (an .xlsx is one): a local file header. */
-export const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-export const hasZipMagic = (head: Uint8Array): boolean =>
-  head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
-
-interface Entry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  size: number;
-  localOffset: number;
-}
 
 const notXlsx = () => new ImportFileError(400, 'notXlsx');
 const tooComplex = () => new ImportFileError(413, 'tooComplex');
@@ -23,39 +10,14 @@ const tooComplex = () => new ImportFileError(413, 'tooComplex');
 /** Unpacked text handed to a part's reader at a time. */
 const CHUNK_BYTES = 64 * 1024;
 
-/** The central directory: names, methods and sizes as the archive declares them (checked again when unpacked). */
-function entries(buf: Buffer, limits: ImportLimits): Entry[] {
-  // End of central directory: 22 bytes plus a comment of at most 65,535.
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--)
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  if (eocd < 0) throw notXlsx();
-  const count = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
-  // ZIP64 markers: no upload under the size cap needs them.
-  if (count === 0xffff || cdOffset === 0xffffffff || cdOffset + cdSize > buf.length) throw notXlsx();
-  if (count > limits.maxEntries) throw tooComplex();
-  const out: Entry[] = [];
-  let p = cdOffset;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw notXlsx();
-    const nameLength = buf.readUInt16LE(p + 28);
-    const extraLength = buf.readUInt16LE(p + 30);
-    const commentLength = buf.readUInt16LE(p + 32);
-    out.push({
-      method: buf.readUInt16LE(p + 10),
-      compressedSize: buf.readUInt32LE(p + 20),
-      size: buf.readUInt32LE(p + 24),
-      localOffset: buf.readUInt32LE(p + 42),
-      name: buf.toString('utf8', p + 46, p + 46 + nameLength),
-    });
-    p += 46 + nameLength + extraLength + commentLength;
+/** The central directory (files/zip-directory.ts), its problems told as an import's. */
+function entries(buf: Buffer, limits: ImportLimits): ZipEntry[] {
+  try {
+    return zipEntries(buf, limits.maxEntries);
+  } catch (err) {
+    if (err instanceof ZipDirectoryError) throw err.reason === 'tooManyEntries' ? tooComplex() : notXlsx();
+    throw err;
   }
-  return out;
 }
 
 /** XML parts of a workbook: the only ones a reader may open. */
@@ -67,7 +29,7 @@ const isXmlPart = (name: string) => name.endsWith('.xml') || name.endsWith('.rel
  * more than its header declares is refused at once: a zip bomb stops at the first lie or at the budget.
  */
 export class XlsxArchive {
-  private readonly byName = new Map<string, Entry>();
+  private readonly byName = new Map<string, ZipEntry>();
   private budget: number;
 
   constructor(
@@ -90,7 +52,7 @@ export class XlsxArchive {
   }
 
   /** The compressed bytes of a part and how they are stored. */
-  private raw(name: string): { entry: Entry; data: Buffer } {
+  private raw(name: string): { entry: ZipEntry; data: Buffer } {
     const entry = this.byName.get(name);
     if (!entry || !isXmlPart(name)) throw notXlsx();
     const p = entry.localOffset;
@@ -100,7 +62,7 @@ export class XlsxArchive {
     return { entry, data: this.buf.subarray(dataStart, dataStart + entry.compressedSize) };
   }
 
-  private spend(entry: Entry, unpackedSoFar: number, bytes: number): void {
+  private spend(entry: ZipEntry, unpackedSoFar: number, bytes: number): void {
     this.budget -= bytes;
     if (this.budget < 0 || unpackedSoFar > entry.size) throw tooComplex();
   }
