@@ -26,7 +26,7 @@ export * from './api/gatewayTests.js';
 export * from './api/share-links.js';
 export * from './api/push-stats.js';
 export * from './api/work-orders.js';
-export * from './api/monitoring.js';
+export * from './operations/index.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
 export * from './workflow/workOrder.js';

@@ -1,18 +1,11 @@
 import { ENTITIES, type EntityName } from '../entities/index.js';
 import type { HttpClient, Query } from '../http/client.js';
 import type { FieldError } from '../http/envelope.js';
+import type { ImportAnswer } from '../operations/entity.js';
 
 /** The entities that take an xlsx import (the server's POST {path}/import). */
 export const IMPORTABLE_ENTITIES = ['netApply', 'elevator', 'gatewayDevice'] as const satisfies readonly EntityName[];
 export type ImportableEntity = (typeof IMPORTABLE_ENTITIES)[number];
-
-/** An import that went through (or, with dryRun, would): rows created, rows already there and skipped, rows read. */
-export interface ImportAnswer {
-  created: number;
-  skipped: number;
-  total: number;
-  dryRun: boolean;
-}
 
 /**
  * One bad row of a refused import, as ApiError.fieldErrors carries it (key `import.invalidRows`): the

@@ -10,7 +10,9 @@ import { gatewayTestCalls } from './gatewayTests.js';
 import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
 import { workOrderCalls } from './work-orders.js';
-import type { MonitoringOverview } from './monitoring.js';
+import { callOperation } from '../operations/call.js';
+import type { CallArgs, CallResult, OperationShape } from '../operations/define.js';
+import { getMonitoringOverview } from '../operations/monitoring.js';
 import type {
   CaptchaAnswer,
   ChangePasswordBody,
@@ -47,6 +49,14 @@ export class LiftCloudClient {
     for (const [name, def] of Object.entries(ENTITIES)) calls[name] = entityCrud(this.http, def as EntityDef<Fields>);
     this.entities = calls as EntityCalls;
     ({ imports: this.imports, exports: this.exports } = fileCalls(this.http));
+  }
+
+  /**
+   * The typed call of a declared operation (packages/client/src/operations/): `client.call(bindGateway,
+   * { params: { id }, body: { elevatorId } })`. Path parameters, query, body and answer are typed by its schemas.
+   */
+  call<O extends OperationShape>(op: O, ...[input]: CallArgs<O>): Promise<CallResult<O>> {
+    return callOperation(this.http, op, input);
   }
 
   get session() {
@@ -108,10 +118,7 @@ export class LiftCloudClient {
   readonly monitoring = {
     /** Totals and latest alarms over what the caller sees, or over the chosen elevators only (index 406). */
     overview: (elevatorIds?: readonly number[]) =>
-      this.http.get<MonitoringOverview>(
-        'monitoring/overview',
-        elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {},
-      ),
+      this.call(getMonitoringOverview, { query: elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {} }),
   };
 
   /** Repair work orders: detail, actions, pause, people (lists are client.entities.workOrder). */

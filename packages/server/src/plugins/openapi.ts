@@ -1,8 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { nameComponents, type JsonObject } from './openapi-components.js';
 
-/** OpenAPI 3.1 from the route schemas at /api/openapi.json, and a browsable reference at /api/docs. */
+/**
+ * OpenAPI 3.1 from the route schemas at /api/openapi.json, and a browsable reference at /api/docs: every
+ * operation has its operationId (the client's declaration), and named schemas are components.
+ */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -14,6 +18,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+    },
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      // the document is plain JSON that fastify-swagger built from the routes, walked as such
+      return nameComponents(documents.openapiObject as JsonObject) as typeof documents.openapiObject;
     },
   });
   // The reference page and its assets are open, like the document they show.

@@ -1,8 +1,8 @@
-import { checkQuerySpans } from '@liftcloud/client';
+import { checkQuerySpans, entityOperations } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
-import { envelope, IdParams, NullData, ok, pageOf } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
 import { ValidationError } from '../http/errors.js';
+import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import { invalidateCallers } from '../services/caller.js';
 import type { Exposure } from '../tables/index.js';
@@ -14,14 +14,14 @@ const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sess
 
 /**
  * The generic calls of console-shell.md §7 for one entity: list, get, create (POST), update (PUT with an
- * id), delete. Schemas come from the entity definition, so validation and OpenAPI cannot drift.
+ * id), delete. The operations come from the entity definition (the client's entityOperations), so
+ * validation, OpenAPI and the client's calls cannot drift.
  */
 export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Exposure): Repository {
   const { table, read, write } = exposure;
   const { entity } = table;
+  const ops = entityOperations(entity);
   const repo = new Repository(table, ctx.store.db, ctx.countCacheMs);
-  const url = `/api/${entity.path}`;
-  const tags = [entity.name];
   const afterWrite = () => {
     if (IDENTITY_TABLES.has(table.table)) invalidateCallers();
   };
@@ -30,93 +30,65 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
     if (issues.length) throw new ValidationError(issues, schema);
   };
 
-  app.get(url, {
-    config: { permission: read },
-    schema: {
-      tags,
-      summary: `List ${entity.label['en-US']}`,
-      querystring: entity.querySchema,
-      response: { 200: envelope(pageOf(entity.recordSchema)) },
-    },
-    handler: async (req) => {
-      const query = req.query as Record<string, unknown>;
-      const spans = checkQuerySpans(entity, query);
+  route(
+    app,
+    ops.list,
+    async (req) => {
+      const spans = checkQuerySpans(entity, req.query);
       if (spans.length) throw new ValidationError(spans, entity.querySchema);
-      return ok(await repo.list(callerOf(req), query, req.timeZone));
+      return ok(await repo.list(callerOf(req), req.query, req.timeZone));
     },
-  });
+    { permission: read },
+  );
 
-  app.get(`${url}/:id`, {
-    config: { permission: read },
-    schema: {
-      tags,
-      summary: `Get ${entity.label['en-US']}`,
-      params: IdParams,
-      response: { 200: envelope(entity.recordSchema) },
-    },
-    handler: async (req) => ok(await repo.get(callerOf(req), (req.params as { id: number }).id, req.timeZone)),
+  route(app, ops.get, async (req) => ok(await repo.get(callerOf(req), req.params.id, req.timeZone)), {
+    permission: read,
   });
 
   if (exposure.readOnly) return repo;
 
-  app.post(url, {
-    config: { permission: write },
-    schema: {
-      tags,
-      summary: `Create ${entity.label['en-US']}`,
-      body: entity.createSchema,
-      ...(table.rebindBy ? { querystring: ReplaceQuery } : {}),
-      response: { 200: envelope(entity.recordSchema) },
-    },
-    handler: async (req) => {
-      const body = req.body as Record<string, unknown>;
-      refine(body, entity.createSchema);
-      const replace = (req.query as { replace?: boolean } | undefined)?.replace === true;
-      const record = await repo.create(callerOf(req), body, req.timeZone, { replace });
+  // ?replace=true only where a device may be moved from another elevator
+  const create = table.rebindBy ? ops.create : { ...ops.create, query: undefined };
+  route(
+    app,
+    create,
+    async (req) => {
+      refine(req.body, entity.createSchema);
+      const replace = confirmsReplace(req.query);
+      const record = await repo.create(callerOf(req), req.body, req.timeZone, { replace });
       afterWrite();
       return ok(record);
     },
-  });
+    { permission: write },
+  );
 
-  app.put(url, {
-    config: { permission: write },
-    schema: {
-      tags,
-      summary: `Update ${entity.label['en-US']}`,
-      description:
-        'Changes only the fields the body names. With `revision` (as read), a record saved by someone else since is refused with 409.',
-      body: entity.patchSchema,
-      response: { 200: envelope(entity.recordSchema) },
-    },
-    handler: async (req) => {
-      const body = req.body as Record<string, unknown>;
+  route(
+    app,
+    ops.update,
+    async (req) => {
       // cross-field rules judge the record as it will be: the stored values with the changes on top
-      const current = await repo.get(callerOf(req), Number(body.id), req.timeZone);
-      refine({ ...current, ...body }, entity.patchSchema);
-      const record = await repo.update(callerOf(req), body, req.timeZone);
+      const current = await repo.get(callerOf(req), req.body.id, req.timeZone);
+      refine({ ...current, ...req.body }, entity.patchSchema);
+      const record = await repo.update(callerOf(req), req.body, req.timeZone);
       afterWrite();
       return ok(record);
     },
-  });
+    { permission: write },
+  );
 
-  app.delete(`${url}/:id`, {
-    config: { permission: write },
-    schema: {
-      tags,
-      summary: `Delete ${entity.label['en-US']}`,
-      params: IdParams,
-      response: { 200: envelope(NullData) },
-    },
-    handler: async (req) => {
-      await repo.remove(callerOf(req), (req.params as { id: number }).id);
+  route(
+    app,
+    ops.remove,
+    async (req) => {
+      await repo.remove(callerOf(req), req.params.id);
       afterWrite();
       return ok(null);
     },
-  });
+    { permission: write },
+  );
   return repo;
 }
 
-/** ?replace=true confirms moving a device bound to another elevator. */
-const ReplaceQuery = Type.Object({ replace: Type.Optional(Type.Boolean()) });
-
-export const EmptyBody = Type.Object({}, { additionalProperties: false });
+/** ?replace=true, on the entities whose devices may be moved from another elevator. */
+const confirmsReplace = (query: unknown): boolean =>
+  typeof query === 'object' && query !== null && 'replace' in query && query.replace === true;

@@ -1,9 +1,9 @@
-import { parseQuery, type Field, type Fields, type Language } from '@liftcloud/client';
+import { entityOperations, type Field, type Fields, type Language } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import type { AppContext } from '../context.js';
-import { ValidationError } from '../http/errors.js';
+import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import { DEFAULT_EXPORT_MAX_ROWS } from '../services/xlsx/limits.js';
 import { importMessage } from '../services/xlsx/messages.js';
@@ -65,20 +65,13 @@ export function registerExports(
     // Its own repository with fresh totals: exports read pages of 1,000, which list pages do not offer.
     const repo = new Repository(exposure.table, ctx.store.db, 0);
     const columns = exportColumns(entity.fields as Fields);
-    app.get(`/api/${entity.path}/export`, {
-      config: { permission: exposure.read },
-      schema: {
-        tags: [entity.name],
-        summary: `Export ${entity.label['en-US']} as .xlsx (the list's filters apply)`,
-        produces: [XLSX_TYPE],
-      },
-      handler: async (req, reply) => {
+    route(
+      app,
+      entityOperations(entity).export,
+      async (req, reply) => {
         const caller = callerOf(req);
-        const raw = { ...(req.query as Record<string, unknown>) };
-        delete raw.pageNo;
-        delete raw.pageSize;
-        const { value, issues } = parseQuery(entity.querySchema, raw);
-        if (issues.length) throw new ValidationError(issues, entity.querySchema);
+        // the list's filters, validated and converted like the list's; every row, not one page
+        const { pageNo: _pageNo, pageSize: _pageSize, ...value } = req.query;
         const first = await repo.list(caller, { ...value, pageNo: 1, pageSize: PAGE }, req.timeZone);
         if (first.total > maxRows)
           return reply.status(413).send({
@@ -102,6 +95,7 @@ export function registerExports(
           .header('content-disposition', `attachment; filename="${entity.path}-${stamp()}.xlsx"`)
           .send(stream);
       },
-    });
+      { permission: exposure.read },
+    );
   }
 }

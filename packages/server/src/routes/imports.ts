@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
-import { importFileRules, type Language } from '@liftcloud/client';
+import { entityOperations, importFileRules, type Language } from '@liftcloud/client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import Type from 'typebox';
 import type { AppContext } from '../context.js';
-import { envelope, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import type { Repository } from '../store/repository.js';
 import type { Exposure } from '../tables/index.js';
@@ -14,13 +14,6 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../services/xlsx/limit
 import { importMessage } from '../services/xlsx/messages.js';
 import { startParse, type ParseJob } from '../services/xlsx/parse.js';
 import { storeRows } from '../services/xlsx/store.js';
-
-const ImportAnswer = Type.Object({
-  created: Type.Integer(),
-  skipped: Type.Integer(),
-  total: Type.Integer(),
-  dryRun: Type.Boolean(),
-});
 
 function refuse(reply: FastifyReply, lang: Language, err: ImportFileError) {
   return reply.status(err.status).send({
@@ -65,23 +58,15 @@ export async function registerImports(
       const spec = IMPORTABLE[exposure.table.entity.name];
       if (!spec || exposure.readOnly) continue;
       const { entity } = spec;
-      scope.post(`/api/${entity.path}/import`, {
-        config: { permission: exposure.write },
-        schema: {
-          tags: [entity.name],
-          summary: `Import ${entity.label['en-US']} from an .xlsx file`,
-          description:
-            'multipart/form-data with exactly one file field `file` (.xlsx). dryRun=true checks without writing. ' +
-            'A file with any bad row answers 400 with data.errors [{row, column, field, rule, message}] and writes nothing.',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(ImportAnswer) },
-        },
-        handler: async (req, reply) => {
+      route(
+        scope,
+        entityOperations(entity).import,
+        async (req, reply) => {
           const lang = req.lang;
           const caller = callerOf(req);
           let job: ParseJob | null = null;
           try {
-            const dryRunText = (req.query as Record<string, unknown>).dryRun;
+            const dryRunText = req.query.dryRun;
             if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
               throw new ImportFileError(400, 'badQuery');
             const dryRun = dryRunText === 'true';
@@ -144,7 +129,8 @@ export async function registerImports(
             }
           }
         },
-      });
+        { permission: exposure.write },
+      );
     }
   });
 }

@@ -1,7 +1,7 @@
 import {
   MONITOR_MAX_ELEVATORS,
-  MonitoringOverview,
   MonitoringOverviewQuery,
+  getMonitoringOverview,
   OVERVIEW_LIST_SIZE,
   OPEN_STATES,
   WORK_ORDER_STATE,
@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
-import { envelope, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import { ValidationError } from '../http/errors.js';
 import { callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
@@ -55,102 +56,93 @@ export function registerMonitoringOverview(
     return ids ? q.where(column, 'in', ids) : q;
   };
 
-  app.get('/api/monitoring/overview', {
-    config: { permission: 406 },
-    schema: {
-      tags: ['monitoring'],
-      summary: 'Kanban totals, seven-day alarms and faults, latest alarms and open repair orders',
-      querystring: MonitoringOverviewQuery,
-      response: { 200: envelope(MonitoringOverview) },
-    },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      const ids = parseIds((req.query as MonitoringOverviewQuery).elevatorIds);
-      const tz = req.timeZone;
-      const days = lastSevenDays(Date.now(), tz);
-      const from = days[0]!.start;
-      const today = days[days.length - 1]!;
+  route(app, getMonitoringOverview, async (req) => {
+    const caller = callerOf(req);
+    const ids = parseIds(req.query.elevatorIds);
+    const tz = req.timeZone;
+    const days = lastSevenDays(Date.now(), tz);
+    const from = days[0]!.start;
+    const today = days[days.length - 1]!;
 
-      const [lifts, orders, alarms, faults, latestAlarms, latestOrders] = await Promise.all([
-        scoped(repos.elevators, caller, ids, 't.id')
-          .select((eb) => [
-            eb.fn.countAll<number | string>().as('total'),
-            countIf(eb, eb.and([eb('t.onlineStatus', '=', 1)])).as('online'),
-          ])
-          .executeTakeFirst(),
-        scoped(repos.workOrders, caller, ids, 't.elevatorId')
-          .where('t.recordState', 'in', [...OPEN_STATES])
-          .select((eb) => ['t.recordState', eb.fn.countAll<number | string>().as('count')])
-          .groupBy('t.recordState')
-          .execute(),
-        scoped(repos.alarms, caller, ids, 't.elevatorId')
-          .where('t.alarmTime', '>=', from)
-          .where('t.alarmTime', '<', today.end)
-          .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
-          .select((eb) => [
-            ...days.map((d, i) => countIf(eb, inDay(eb, 't.alarmTime', d)).as(`d${i}`)),
-            countIf(eb, eb.and([eb('t.type', '=', TRAPPED)])).as('trapped7'),
-            countIf(eb, eb.and([eb('t.type', '=', TRAPPED), inDay(eb, 't.alarmTime', today)])).as('trappedToday'),
-          ])
-          .executeTakeFirst(),
-        scoped(repos.faults, caller, ids, 't.elevatorId')
-          .where('t.faultTime', '>=', from)
-          .where('t.faultTime', '<', today.end)
-          .select((eb) => days.map((d, i) => countIf(eb, inDay(eb, 't.faultTime', d)).as(`d${i}`)))
-          .executeTakeFirst(),
-        // newest first by id: the (tenant, id) index answers it without sorting the table
-        scoped(repos.alarms, caller, ids, 't.elevatorId')
-          .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
-          .select(['t.id', 't.elevatorId', 't.type', 't.floor', 't.alarmTime'])
-          .select((eb) =>
-            eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId').as('elevatorName'),
-          )
-          .orderBy('t.id', 'desc')
-          .limit(OVERVIEW_LIST_SIZE)
-          .execute(),
-        scoped(repos.workOrders, caller, ids, 't.elevatorId')
-          .where('t.recordState', 'in', [...OPEN_STATES])
-          .select(['t.id', 't.workOrderNo', 't.elevatorId', 't.elevatorName', 't.type', 't.recordState', 't.alarmTime'])
-          .orderBy('t.id', 'desc')
-          .limit(OVERVIEW_LIST_SIZE)
-          .execute(),
-      ]);
+    const [lifts, orders, alarms, faults, latestAlarms, latestOrders] = await Promise.all([
+      scoped(repos.elevators, caller, ids, 't.id')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          countIf(eb, eb.and([eb('t.onlineStatus', '=', 1)])).as('online'),
+        ])
+        .executeTakeFirst(),
+      scoped(repos.workOrders, caller, ids, 't.elevatorId')
+        .where('t.recordState', 'in', [...OPEN_STATES])
+        .select((eb) => ['t.recordState', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('t.recordState')
+        .execute(),
+      scoped(repos.alarms, caller, ids, 't.elevatorId')
+        .where('t.alarmTime', '>=', from)
+        .where('t.alarmTime', '<', today.end)
+        .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
+        .select((eb) => [
+          ...days.map((d, i) => countIf(eb, inDay(eb, 't.alarmTime', d)).as(`d${i}`)),
+          countIf(eb, eb.and([eb('t.type', '=', TRAPPED)])).as('trapped7'),
+          countIf(eb, eb.and([eb('t.type', '=', TRAPPED), inDay(eb, 't.alarmTime', today)])).as('trappedToday'),
+        ])
+        .executeTakeFirst(),
+      scoped(repos.faults, caller, ids, 't.elevatorId')
+        .where('t.faultTime', '>=', from)
+        .where('t.faultTime', '<', today.end)
+        .select((eb) => days.map((d, i) => countIf(eb, inDay(eb, 't.faultTime', d)).as(`d${i}`)))
+        .executeTakeFirst(),
+      // newest first by id: the (tenant, id) index answers it without sorting the table
+      scoped(repos.alarms, caller, ids, 't.elevatorId')
+        .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
+        .select(['t.id', 't.elevatorId', 't.type', 't.floor', 't.alarmTime'])
+        .select((eb) =>
+          eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId').as('elevatorName'),
+        )
+        .orderBy('t.id', 'desc')
+        .limit(OVERVIEW_LIST_SIZE)
+        .execute(),
+      scoped(repos.workOrders, caller, ids, 't.elevatorId')
+        .where('t.recordState', 'in', [...OPEN_STATES])
+        .select(['t.id', 't.workOrderNo', 't.elevatorId', 't.elevatorName', 't.type', 't.recordState', 't.alarmTime'])
+        .orderBy('t.id', 'desc')
+        .limit(OVERVIEW_LIST_SIZE)
+        .execute(),
+    ]);
 
-      const byState = new Map(orders.map((o) => [n(o.recordState), n(o.count)]));
-      const total = n(lifts?.total);
-      const online = n(lifts?.online);
-      const perDay = days.map((d, i) => ({ date: d.date, alarms: n(alarms?.[`d${i}`]), faults: n(faults?.[`d${i}`]) }));
-      const time = (ms: unknown) => (ms == null ? null : formatDateTime(Number(ms), tz));
-      return ok({
-        elevators: { total, online, offline: total - online },
-        openOrders: {
-          reported: byState.get(WORK_ORDER_STATE.reported) ?? 0,
-          received: byState.get(WORK_ORDER_STATE.received) ?? 0,
-          onSite: byState.get(WORK_ORDER_STATE.onSite) ?? 0,
-          total: OPEN_STATES.reduce<number>((sum, s) => sum + (byState.get(s) ?? 0), 0),
-        },
-        alarms: { today: perDay[6]!.alarms, last7Days: perDay.reduce((s, d) => s + d.alarms, 0) },
-        faults: { today: perDay[6]!.faults, last7Days: perDay.reduce((s, d) => s + d.faults, 0) },
-        trapped: { today: n(alarms?.trappedToday), last7Days: n(alarms?.trapped7) },
-        days: perDay,
-        latestAlarms: latestAlarms.map((a) => ({
-          id: n(a.id),
-          elevatorId: n(a.elevatorId),
-          elevatorName: (a.elevatorName as string | null) ?? null,
-          type: n(a.type),
-          floor: a.floor == null ? null : n(a.floor),
-          alarmTime: time(a.alarmTime) ?? '',
-        })),
-        latestOpenOrders: latestOrders.map((o) => ({
-          id: n(o.id),
-          workOrderNo: (o.workOrderNo as string | null) ?? null,
-          elevatorId: n(o.elevatorId),
-          elevatorName: (o.elevatorName as string | null) ?? null,
-          type: n(o.type),
-          recordState: n(o.recordState),
-          alarmTime: time(o.alarmTime),
-        })),
-      });
-    },
+    const byState = new Map(orders.map((o) => [n(o.recordState), n(o.count)]));
+    const total = n(lifts?.total);
+    const online = n(lifts?.online);
+    const perDay = days.map((d, i) => ({ date: d.date, alarms: n(alarms?.[`d${i}`]), faults: n(faults?.[`d${i}`]) }));
+    const time = (ms: unknown) => (ms == null ? null : formatDateTime(Number(ms), tz));
+    return ok({
+      elevators: { total, online, offline: total - online },
+      openOrders: {
+        reported: byState.get(WORK_ORDER_STATE.reported) ?? 0,
+        received: byState.get(WORK_ORDER_STATE.received) ?? 0,
+        onSite: byState.get(WORK_ORDER_STATE.onSite) ?? 0,
+        total: OPEN_STATES.reduce<number>((sum, s) => sum + (byState.get(s) ?? 0), 0),
+      },
+      alarms: { today: perDay[6]!.alarms, last7Days: perDay.reduce((s, d) => s + d.alarms, 0) },
+      faults: { today: perDay[6]!.faults, last7Days: perDay.reduce((s, d) => s + d.faults, 0) },
+      trapped: { today: n(alarms?.trappedToday), last7Days: n(alarms?.trapped7) },
+      days: perDay,
+      latestAlarms: latestAlarms.map((a) => ({
+        id: n(a.id),
+        elevatorId: n(a.elevatorId),
+        elevatorName: (a.elevatorName as string | null) ?? null,
+        type: n(a.type),
+        floor: a.floor == null ? null : n(a.floor),
+        alarmTime: time(a.alarmTime) ?? '',
+      })),
+      latestOpenOrders: latestOrders.map((o) => ({
+        id: n(o.id),
+        workOrderNo: (o.workOrderNo as string | null) ?? null,
+        elevatorId: n(o.elevatorId),
+        elevatorName: (o.elevatorName as string | null) ?? null,
+        type: n(o.type),
+        recordState: n(o.recordState),
+        alarmTime: time(o.alarmTime),
+      })),
+    });
   });
 }

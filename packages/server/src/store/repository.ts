@@ -1,4 +1,4 @@
-import { parseDateTime, type EntityDef, type Fields, type Issue } from '@liftcloud/client';
+import { parseDateTime, type EntityDef, type Fields, type Issue, type Page, type RecordOf } from '@liftcloud/client';
 import {
   sql,
   type AliasableExpression,
@@ -81,13 +81,8 @@ export interface TableSpec<F extends Fields = Fields> {
   ownerFilter?: (q: Query, caller: Caller) => Query;
 }
 
-export interface ListResult {
-  records: Record<string, unknown>[];
-  total: number;
-  pages: number;
-  pageNo: number;
-  pageSize: number;
-}
+/** One page of a list, records as the API returns them. */
+export type ListResult<F extends Fields = Fields> = Page<RecordOf<F>>;
 
 /** How long a list total may be reused by default; a write through the repository drops it at once. */
 export const COUNT_CACHE_MS = 5_000;
@@ -175,11 +170,12 @@ export class Repository<F extends Fields = Fields> {
     }
   }
 
-  private toApi(row: Record<string, unknown>, tz: string): Record<string, unknown> {
-    return toApi(this.spec.entity.fields as Fields, row, tz, this.spec.jsonFields);
+  private toApi(row: Record<string, unknown>, tz: string): RecordOf<F> {
+    // toApi converts every stored column the definition names into its API value: the row is the entity's record
+    return toApi(this.spec.entity.fields as Fields, row, tz, this.spec.jsonFields) as RecordOf<F>;
   }
 
-  async list(caller: Caller, query: Record<string, unknown>, tz: string): Promise<ListResult> {
+  async list(caller: Caller, query: Record<string, unknown>, tz: string): Promise<ListResult<F>> {
     const pageNo = Number(query.pageNo ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     const base = this.withFilters(this.scoped(this.db, caller), query, tz);
@@ -227,12 +223,12 @@ export class Repository<F extends Fields = Fields> {
     return row;
   }
 
-  async get(caller: Caller, id: number, tz: string): Promise<Record<string, unknown>> {
+  async get(caller: Caller, id: number, tz: string): Promise<RecordOf<F>> {
     return this.toApi(await this.findRow(this.db, caller, id), tz);
   }
 
   /** The row just written, read within the caller's tenant: a new company is not yet in the caller's cached subtree. */
-  private async readBack(caller: Caller, id: number, tz: string): Promise<Record<string, unknown>> {
+  private async readBack(caller: Caller, id: number, tz: string): Promise<RecordOf<F>> {
     const tenantOnly: Caller = { ...caller, scope: { ...caller.scope, orgIds: null } };
     return this.get(tenantOnly, id, tz);
   }
@@ -310,7 +306,7 @@ export class Repository<F extends Fields = Fields> {
     input: Record<string, unknown>,
     tz: string,
     opts: { replace?: boolean } = {},
-  ): Promise<Record<string, unknown>> {
+  ): Promise<RecordOf<F>> {
     const moved = await this.rebind(caller, input, tz, opts.replace === true);
     if (moved) return moved;
     const id = await this.db.transaction().execute(async (trx) => {
@@ -378,7 +374,7 @@ export class Repository<F extends Fields = Fields> {
    * record's revision as the caller read it) is refused with 409 error.stale when someone saved the record since,
    * so two people editing one record cannot silently overwrite each other.
    */
-  async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<Record<string, unknown>> {
+  async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<RecordOf<F>> {
     const id = Number(input.id);
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };

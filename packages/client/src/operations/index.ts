@@ -1,0 +1,18 @@
+import type { Operation } from './define.js';
+import * as monitoring from './monitoring.js';
+
+export * from './define.js';
+export * from './components.js';
+export * from './entity.js';
+export * from './monitoring.js';
+
+/** Each area's declarations, as the server's area plugins serve them. */
+export const OPERATION_AREAS = { monitoring } as const;
+
+const isOperation = (v: unknown): v is Operation =>
+  typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v && 'permission' in v;
+
+/** Every declared operation beyond entity CRUD: the OpenAPI test checks each served route against this list. */
+export const OPERATIONS: readonly Operation[] = Object.values(OPERATION_AREAS).flatMap((area) =>
+  Object.values(area).flatMap((v: unknown) => (isOperation(v) ? [v] : [])),
+);
