@@ -122,3 +122,10 @@ export function allows(username: string, auth: string, index: PermissionIndex): 
   const list = [index].flat();
   return list.some((n) => n === -1 || hasIndex(auth, n));
 }
+
+/** Whether a logged-in caller may do what a Permission guards (the server's check, for showing or hiding). */
+export function permits(username: string, auth: string, permission: Permission): boolean {
+  if (permission === 'public') return true;
+  if (permission === 'superAdmin') return isSuperAdmin(username);
+  return allows(username, auth, permission);
+}

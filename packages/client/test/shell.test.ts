@@ -9,6 +9,7 @@ import {
   browserDefaultLanguage,
   formatDateTime,
   hasIndex,
+  permits,
   parseDateTime,
   resolveLanguage,
   serialLightAllowed,
@@ -45,6 +46,14 @@ describe('permissions (console-shell.md §6)', () => {
     expect(allows('someone', '', -1)).toBe(true);
     expect(allows('someone', authStringFrom([71]), [813, 71])).toBe(true);
     expect(allows('someone', authStringFrom([70]), [813, 71])).toBe(false);
+  });
+
+  it('permits super-admin-only operations to superAdmin alone, public ones to all', () => {
+    expect(permits('superAdmin', '', PERMISSION.superAdmin)).toBe(true);
+    expect(permits('admin', authStringFrom(PERMISSION_INDEXES), PERMISSION.superAdmin)).toBe(false);
+    expect(permits('someone', '', PERMISSION.public)).toBe(true);
+    expect(permits('someone', authStringFrom([12]), PERMISSION.companies)).toBe(true);
+    expect(permits('someone', authStringFrom([16]), PERMISSION.companies)).toBe(false);
   });
 
   it('hides China-only items outside Chinese, super-admin items from others', () => {

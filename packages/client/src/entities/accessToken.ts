@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, readOnly, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const accessToken = defineEntity({
   name: 'accessToken',
   label: L('访问令牌', 'Access token', 'Token di accesso'),
   path: 'accessTokens',
+  permission: PERMISSION.anyUser,
   fields: {
     name: required(text(L('令牌名称', 'Token name', 'Nome token'), { max: 100 })),
     prefix: readOnly(text(L('令牌前缀', 'Prefix', 'Prefisso'), { max: 20 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, datetime, readOnly, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const announcement = defineEntity({
   name: 'announcement',
   label: L('公告', 'Announcement', 'Annuncio'),
   path: 'announcements',
+  permission: { read: PERMISSION.anyUser, write: PERMISSION.systemSettings },
   fields: {
     title: required(text(L('公告标题', 'Title', 'Titolo'), { max: 100 })),
     content: required(text(L('公告内容', 'Content', 'Contenuto'), { max: 20_000 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, int, readOnly, ref, required, text } from '../schema/fields.js';
 
@@ -9,6 +10,7 @@ export const callRecord = defineEntity({
   name: 'callRecord',
   label: L('通话记录', 'Call record', 'Registro chiamate'),
   path: 'callRecords',
+  permission: PERMISSION.callRecords,
   readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { commandState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, enumOf, readOnly, ref, required, text } from '../schema/fields.js';
@@ -7,6 +8,7 @@ export const commandRecord = defineEntity({
   name: 'commandRecord',
   label: L('远程指令', 'Remote command', 'Comando remoto'),
   path: 'commandRecords',
+  permission: PERMISSION.gateways,
   readOnly: true,
   fields: {
     gatewayId: required(ref(L('网关', 'Gateway', 'Gateway'))),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { companyType } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, enumOf, int, readOnly, ref, required, text } from '../schema/fields.js';
@@ -8,6 +9,7 @@ export const company = defineEntity({
   name: 'company',
   label: L('企业', 'Company', 'Azienda'),
   path: 'companies',
+  permission: PERMISSION.companies,
   fields: {
     no: required(text(L('企业编号', 'Company no.', 'Numero azienda'), { max: 50 })),
     name: required(text(L('企业名称', 'Company name', 'Nome azienda'), { max: 100 })),

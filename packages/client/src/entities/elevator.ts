@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { MAX_FLOOR } from '../constants.js';
 import { elevatorType, maintenanceMode, openStatus, useStatus } from '../enums.js';
 import { elevatorIdentityRules } from '../rules/devices.js';
@@ -13,6 +14,7 @@ export const elevator = defineEntity({
   name: 'elevator',
   label: L('电梯', 'Elevator', 'Ascensore'),
   path: 'elevators',
+  permission: PERMISSION.elevators,
   fields: {
     // identity
     code: code('电梯编码', 'Code', 'Codice'),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { partCertification } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, enumOf, int, ref, required, text } from '../schema/fields.js';
@@ -7,6 +8,7 @@ export const elevatorPart = defineEntity({
   name: 'elevatorPart',
   label: L('电梯部件', 'Elevator part', 'Componente ascensore'),
   path: 'elevatorParts',
+  permission: PERMISSION.elevators,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     category: required(text(L('类别', 'Category', 'Categoria'), { max: 50 })),

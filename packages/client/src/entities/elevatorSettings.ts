@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, ref, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const faultTemplate = defineEntity({
   name: 'faultTemplate',
   label: L('故障模板', 'Fault template', 'Modello guasti'),
   path: 'faultTemplates',
+  permission: PERMISSION.elevatorSettings,
   fields: {
     name: required(text(L('模板名称', 'Template name', 'Nome modello'), { max: 100 })),
     /** JSON list of {code, description, serious}. */
@@ -20,6 +22,7 @@ export const floorDisplayTemplate = defineEntity({
   name: 'floorDisplayTemplate',
   label: L('楼层显示模板', 'Floor display template', 'Modello display piani'),
   path: 'floorDisplayTemplates',
+  permission: PERMISSION.elevatorSettings,
   fields: {
     name: required(text(L('模板名称', 'Template name', 'Nome modello'), { max: 100 })),
     /** JSON list of {actualFloor, displayedFloor}. */
@@ -34,6 +37,7 @@ export const elevatorUser = defineEntity({
   name: 'elevatorUser',
   label: L('电梯人员关系', 'Elevator-user relation', 'Relazione ascensore-utente'),
   path: 'elevatorUsers',
+  permission: PERMISSION.elevators,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     companyId: required(ref(L('企业', 'Company', 'Azienda'))),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { MAX_FLOOR } from '../constants.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, int, ref, required, text } from '../schema/fields.js';
@@ -7,6 +8,7 @@ export const floorMapping = defineEntity({
   name: 'floorMapping',
   label: L('楼层对照', 'Floor mapping', 'Mappatura piani'),
   path: 'floorMappings',
+  permission: PERMISSION.elevators,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
     actualFloor: required(int(L('实际楼层', 'Actual floor', 'Piano reale'), { min: -10, max: MAX_FLOOR })),

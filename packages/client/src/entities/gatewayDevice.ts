@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { connectionState } from '../enums.js';
 import { dtu } from '../rules/formats.js';
 import { defineEntity } from '../schema/entity.js';
@@ -10,6 +11,7 @@ export const gatewayDevice = defineEntity({
   name: 'gatewayDevice',
   label: L('网关设备', 'Gateway', 'Gateway'),
   path: 'gatewayDevices',
+  permission: PERMISSION.gateways,
   fields: {
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11, rule: dtu })),
     ip: t('IP地址', 'IP address', 'Indirizzo IP', 45),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import Type, { type Static, type TNull, type TSchema } from 'typebox';
 import type { EnumDef } from '../enums.js';
 import { gatewayTestRules } from '../rules/devices.js';
@@ -57,6 +58,7 @@ export const gatewayTest = defineEntity({
   name: 'gatewayTest',
   label: L('网关测试', 'Gateway test', 'Test gateway'),
   path: 'gatewayTests',
+  permission: PERMISSION.gateways,
   readOnly: true,
   fields: {
     dtuCodes: required(dtuList()),

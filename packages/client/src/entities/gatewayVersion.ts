@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, date, readOnly, required, text } from '../schema/fields.js';
 import { yesNo } from '../enums.js';
@@ -8,6 +9,7 @@ export const gatewayVersion = defineEntity({
   name: 'gatewayVersion',
   label: L('网关版本', 'Gateway version', 'Versione gateway'),
   path: 'gatewayVersions',
+  permission: { read: PERMISSION.gateways, write: PERMISSION.superAdmin },
   fields: {
     softwareName: required(text(L('软件名称', 'Software name', 'Nome software'), { max: 100 })),
     versionId: required(text(L('版本号', 'Version id', 'Id versione'), { max: 30 })),

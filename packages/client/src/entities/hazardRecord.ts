@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, readOnly, ref, required, text } from '../schema/fields.js';
 
@@ -10,6 +11,7 @@ export const hazardRecord = defineEntity({
   name: 'hazardRecord',
   label: L('安全隐患', 'Safety hazard', 'Rischio per la sicurezza'),
   path: 'hazardRecords',
+  permission: PERMISSION.hazardRecords,
   readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),

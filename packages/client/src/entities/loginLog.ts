@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { loginResult, loginType } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, enumOf, required, text } from '../schema/fields.js';
@@ -7,6 +8,7 @@ export const loginLog = defineEntity({
   name: 'loginLog',
   label: L('登录日志', 'Login log', 'Registro accessi'),
   path: 'loginLogs',
+  permission: PERMISSION.loginLogs,
   readOnly: true,
   fields: {
     userName: required(text(L('用户名', 'Username', 'Nome utente'), { max: 50 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { messageStatus, messageType } from '../enums.js';
 import { PUSH_MESSAGE_MAX_LENGTH } from '../constants.js';
 import { defineEntity } from '../schema/entity.js';
@@ -8,6 +9,7 @@ export const messageRecord = defineEntity({
   name: 'messageRecord',
   label: L('消息记录', 'Message record', 'Registro messaggi'),
   path: 'messageRecords',
+  permission: PERMISSION.messageRecords,
   readOnly: true,
   fields: {
     referBizNo: text(L('关联业务号', 'Business reference', 'Riferimento'), { max: 50 }),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { alarmType, repairMethod, workOrderState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, datetime, enumOf, int, readOnly, ref, required, text } from '../schema/fields.js';
@@ -9,6 +10,7 @@ export const faultRecord = defineEntity({
   name: 'faultRecord',
   label: L('故障记录', 'Fault record', 'Registro guasti'),
   path: 'faultRecords',
+  permission: PERMISSION.faultRecords,
   readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
@@ -31,6 +33,7 @@ export const alarmRecord = defineEntity({
   name: 'alarmRecord',
   label: L('报警记录', 'Alarm record', 'Registro allarmi'),
   path: 'alarmRecords',
+  permission: PERMISSION.alarmRecords,
   readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
@@ -51,6 +54,7 @@ export const eventRecord = defineEntity({
   name: 'eventRecord',
   label: L('事件记录', 'Event record', 'Registro eventi'),
   path: 'eventRecords',
+  permission: PERMISSION.eventRecords,
   readOnly: true,
   fields: {
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
@@ -69,6 +73,7 @@ export const workOrder = defineEntity({
   name: 'workOrder',
   label: L('急修工单', 'Repair work order', 'Ordine di riparazione'),
   path: 'workOrders',
+  permission: PERMISSION.repairOrders,
   readOnly: true,
   fields: {
     workOrderNo: readOnly(text(L('工单编号', 'Work order no.', 'Numero ordine'), { max: 30 })),

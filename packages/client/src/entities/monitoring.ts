@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, datetime, readOnly, ref, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const monitorDevice = defineEntity({
   name: 'monitorDevice',
   label: L('监控设备', 'Monitor device', 'Dispositivo di monitoraggio'),
   path: 'monitorDevices',
+  permission: PERMISSION.monitorDevices,
   fields: {
     code: required(text(L('设备编号', 'Device code', 'Codice dispositivo'), { max: 50 })),
     name: required(text(L('设备名称', 'Name', 'Nome'), { max: 100 })),
@@ -24,6 +26,7 @@ export const meterGateway = defineEntity({
   name: 'meterGateway',
   label: L('电表网关', 'Meter gateway', 'Gateway contatori'),
   path: 'meterGateways',
+  permission: PERMISSION.electricityMeters,
   fields: {
     code: required(text(L('网关编号', 'Gateway code', 'Codice gateway'), { max: 50 })),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { elevatorType, netApplySource, netApplyStatus } from '../enums.js';
 import { dtu } from '../rules/formats.js';
 import { elevatorIdentityRules } from '../rules/devices.js';
@@ -9,6 +10,7 @@ export const netApply = defineEntity({
   name: 'netApply',
   label: L('电梯入网申请', 'Network application', 'Richiesta di connessione'),
   path: 'netApplies',
+  permission: PERMISSION.netApplies,
   fields: {
     elevatorName: required(text(L('电梯名称', 'Elevator name', 'Nome ascensore'), { max: 100 })),
     registerCode: text(L('注册代码', 'Register code', 'Codice di registrazione'), { max: 50 }),

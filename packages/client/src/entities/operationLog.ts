@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, datetime, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const operationLog = defineEntity({
   name: 'operationLog',
   label: L('操作日志', 'Operation log', 'Registro operazioni'),
   path: 'operationLogs',
+  permission: PERMISSION.operationLogs,
   readOnly: true,
   fields: {
     userName: required(text(L('用户名', 'Username', 'Nome utente'), { max: 50 })),

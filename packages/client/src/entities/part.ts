@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { LENGTHS } from '../constants.js';
 import { yesNo } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
@@ -8,6 +9,7 @@ export const part = defineEntity({
   name: 'part',
   label: L('配件', 'Part', 'Ricambio'),
   path: 'parts',
+  permission: PERMISSION.parts,
   fields: {
     no: required(text(L('配件编号', 'Part no.', 'Numero ricambio'), { max: 50 })),
     name: required(text(L('配件名称', 'Part name', 'Nome ricambio'), { max: 100 })),
@@ -34,6 +36,7 @@ export const partType = defineEntity({
   name: 'partType',
   label: L('配件类型', 'Part type', 'Tipo ricambio'),
   path: 'partTypes',
+  permission: PERMISSION.parts,
   fields: {
     no: required(text(L('类型编号', 'Type no.', 'Numero tipo'), { max: 50 })),
     name: required(text(L('类型名称', 'Type name', 'Nome tipo'), { max: 100 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const qualityBody = defineEntity({
   name: 'qualityBody',
   label: L('质监局', 'Quality supervision body', 'Ente di vigilanza'),
   path: 'qualityBodies',
+  permission: { read: PERMISSION.anyUser, write: PERMISSION.companies },
   fields: {
     no: required(text(L('编号', 'No.', 'Numero'), { max: 50 })),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, ids, readOnly, ref, required, text } from '../schema/fields.js';
 
@@ -6,6 +7,7 @@ export const role = defineEntity({
   name: 'role',
   label: L('角色', 'Role', 'Ruolo'),
   path: 'roles',
+  permission: PERMISSION.roles,
   fields: {
     name: required(text(L('角色名称', 'Role name', 'Nome ruolo'), { max: 50 })),
     isDefault: bool(L('默认角色', 'Default role', 'Ruolo predefinito')),

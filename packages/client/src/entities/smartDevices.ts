@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { LENGTHS } from '../constants.js';
 import { cameraUpgradeStatus } from '../enums.js';
 import { screenPassword } from '../rules/formats.js';
@@ -9,6 +10,7 @@ export const programCard = defineEntity({
   name: 'programCard',
   label: L('节目单', 'Program card', 'Palinsesto'),
   path: 'programCards',
+  permission: PERMISSION.smartDevices,
   fields: {
     name: required(text(L('节目单名称', 'Name', 'Nome'), { max: 100 })),
     notice: text(L('通知', 'Notice', 'Avviso'), { max: 500 }),
@@ -25,6 +27,7 @@ export const smartScreen = defineEntity({
   name: 'smartScreen',
   label: L('智能屏', 'Smart screen', 'Schermo smart'),
   path: 'smartScreens',
+  permission: PERMISSION.smartDevices,
   fields: {
     mac: required(text(L('MAC地址', 'MAC address', 'Indirizzo MAC'), { max: LENGTHS.mac, length: LENGTHS.mac })),
     password: required(text(L('密码', 'Password', 'Password'), { max: 20, rule: screenPassword })),
@@ -43,6 +46,7 @@ export const camera = defineEntity({
   name: 'camera',
   label: L('摄像头', 'Camera', 'Telecamera'),
   path: 'cameras',
+  permission: PERMISSION.smartDevices,
   fields: {
     alias: text(L('别名', 'Alias', 'Alias'), { max: 50 }),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),

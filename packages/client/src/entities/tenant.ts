@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { tenantStatus } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, enumOf, readOnly, ref, required, text } from '../schema/fields.js';
@@ -7,6 +8,7 @@ export const tenant = defineEntity({
   name: 'tenant',
   label: L('租户', 'Tenant', 'Tenant'),
   path: 'tenants',
+  permission: PERMISSION.superAdmin,
   fields: {
     name: required(text(L('租户名称', 'Name', 'Nome'), { max: 100 })),
     status: required(enumOf(L('状态', 'Status', 'Stato'), tenantStatus)),

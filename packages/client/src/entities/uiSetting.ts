@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { UI_SETTING_MAX_BANNERS } from '../constants.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, readOnly, ref, required, text } from '../schema/fields.js';
@@ -10,6 +11,7 @@ export const uiSetting = defineEntity({
   name: 'uiSetting',
   label: L('界面设置', 'UI setting', 'Impostazioni interfaccia'),
   path: 'uiSettings',
+  permission: PERMISSION.superAdmin,
   fields: {
     host: required(text(L('域名', 'Host name', 'Nome host'), { max: 253 })),
     systemName: required(text(L('系统名称', 'System name', 'Nome sistema'), { max: 100 })),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, int, num, readOnly, ref, required, text } from '../schema/fields.js';
 import { mobile } from '../rules/formats.js';
@@ -7,6 +8,7 @@ export const useUnit = defineEntity({
   name: 'useUnit',
   label: L('使用单位', 'Use unit', 'Unità di utilizzo'),
   path: 'useUnits',
+  permission: PERMISSION.useUnits,
   fields: {
     no: text(L('编号', 'No.', 'Numero'), { max: 50 }),
     creditCode: text(L('信用代码', 'Credit code', 'Codice di credito'), { max: 18 }),

@@ -1,3 +1,4 @@
+import { PERMISSION } from '../permissions.js';
 import { userType } from '../enums.js';
 import { RESERVED_USERNAMES } from '../constants.js';
 import { defineEntity, type Issue } from '../schema/entity.js';
@@ -9,6 +10,7 @@ export const user = defineEntity({
   name: 'user',
   label: L('用户', 'User', 'Utente'),
   path: 'users',
+  permission: PERMISSION.users,
   fields: {
     username: required(text(L('用户名', 'Username', 'Nome utente'), { max: 25, rule: username })),
     password: required(secret(L('密码', 'Password', 'Password'), password)),

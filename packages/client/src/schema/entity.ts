@@ -1,6 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../constants.js';
 import type { Localized } from '../i18n/languages.js';
+import type { EntityPermission, Permission } from '../permissions.js';
 import type { Field } from './fields.js';
 import { L } from './fields.js';
 
@@ -48,6 +49,11 @@ export interface EntityOptions<F extends Fields> {
   label: Localized;
   /** API path below /api, without a leading slash. */
   path: string;
+  /**
+   * Who may read and who may write its records, named from PERMISSION: one for both, or `{ read, write }`. The
+   * server's routes, the console and the isolation tests take it from here.
+   */
+  permission: Permission | EntityPermission;
   fields: F;
   filters?: Partial<Record<keyof F & string, FilterMode>>;
   /** Kept by the server (logs, records from gateways): lists and gets only, no create, update or delete. */
@@ -64,6 +70,7 @@ export interface EntityOptions<F extends Fields> {
 }
 
 export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {
+  permission: EntityPermission;
   filters: Partial<Record<keyof F & string, FilterMode>>;
   unique: (keyof F & string)[];
   /** A record as returned by get and list. */
@@ -137,6 +144,9 @@ function buildQuerySchema(fields: Fields, filters: Record<string, FilterMode | u
   return Type.Object(props, { additionalProperties: true });
 }
 
+const readWrite = (p: Permission | EntityPermission): EntityPermission =>
+  typeof p === 'object' && 'read' in p ? p : { read: p, write: p };
+
 /**
  * One definition per entity: from the fields come the record, create, update and list-query schemas (server
  * validation, OpenAPI, forms) and the import/export columns, so adding an entity is one file here.
@@ -169,6 +179,7 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
   const filters = (opts.filters ?? {}) as Record<string, FilterMode | undefined>;
   return {
     ...opts,
+    permission: readWrite(opts.permission),
     filters: opts.filters ?? {},
     unique: opts.unique ?? [],
     // additionalProperties false: the server's serialiser drops every stored column the definition does not name.

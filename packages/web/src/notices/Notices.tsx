@@ -1,4 +1,4 @@
-import { allows, NOTICE_POLL } from '@liftcloud/client';
+import { allows, NOTICE_POLL, PERMISSION, type PermissionIndex } from '@liftcloud/client';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/ConsoleContext';
@@ -12,7 +12,7 @@ import { yearCheckWindow } from './yearCheckWindow';
 export function Notices() {
   const { t } = useTranslation();
   const { session } = useConsole();
-  const can = (index: number) => !!session && allows(session.username, session.auth, index);
+  const can = (index: PermissionIndex) => !!session && allows(session.username, session.auth, index);
   const seenRepairs = useRef(new Set<string>());
   const seenAlarms = useRef(new Set<string>());
 
@@ -56,7 +56,7 @@ export function Notices() {
     ...fast,
     route: 'workOrders/web',
     query: () => ({ pageIndex: 1, workOrderRecordState: 1 }),
-    enabled: can(302),
+    enabled: can(PERMISSION.repairOrders),
     onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
   });
   // An alarm opens its order in state 0 (reported): new orders are announced before anyone receives them.
@@ -64,35 +64,35 @@ export function Notices() {
     ...fast,
     route: 'workOrders/web',
     query: () => ({ pageIndex: 1, workOrderRecordState: 0 }),
-    enabled: can(302),
+    enabled: can(PERMISSION.repairOrders),
     onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
   });
   usePolling({
     ...fast,
     intervalMs: NOTICE_POLL.alarmBellIntervalMs,
     route: 'alarmRecords/notice',
-    enabled: can(341),
+    enabled: can(PERMISSION.alarmRecords),
     onData: (data) => announceNew(data, seenAlarms.current, t('notices.alarmTitle')),
   });
   usePolling({
     ...hourly,
     route: 'maintenanceOrder',
     query: () => ({ recentNotAccept: true }),
-    enabled: can(322),
+    enabled: can(PERMISSION.maintenanceOrders),
     onData: (data) => showExpiry(data, t('notices.maintenanceExpiry')),
   });
   usePolling({
     ...hourly,
     route: 'yearChecks',
     query: yearCheckWindow,
-    enabled: can(132),
+    enabled: can(PERMISSION.annualInspections),
     onData: (data) => showExpiry(data, t('notices.yearCheckExpiry')),
   });
   usePolling({
     ...hourly,
     route: 'contract',
     query: () => ({ isOverdue: 2 }),
-    enabled: can(820),
+    enabled: can(PERMISSION.contracts),
     onData: (data) => showExpiry(data, t('notices.contractExpiry')),
   });
   return null;
