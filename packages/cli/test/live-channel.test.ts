@@ -4,6 +4,13 @@ import { WebSocketServer } from 'ws';
 import { openLiveChannel, type ChannelNotice, type LiveFrame } from '../src/live/channel.js';
 import { frameMatches, parseTypes } from '../src/commands/alarms.js';
 
+/** A whole alarm frame: the channel passes on only frames whose payload matches their type's schema. */
+const ALARM = {
+  type: 1,
+  event: 'alarm',
+  data: { dtu: '86100000005', elevatorId: 5, elevatorName: 'Lift 5', id: 1, type: 1, floor: 3, alarmTime: 0 },
+};
+
 /** The reconnect policy against a WebSocket server of our own that we can stop and start. */
 describe('live channel', () => {
   const servers: WebSocketServer[] = [];
@@ -26,7 +33,7 @@ describe('live channel', () => {
       urls.push(req.url ?? '');
       socket.on('message', (m) => {
         hellos.push(String(m));
-        socket.send(JSON.stringify({ type: 1, event: 'alarm', data: { elevatorId: 5 } }));
+        socket.send(JSON.stringify(ALARM));
       });
     });
     const frames: LiveFrame[] = [];

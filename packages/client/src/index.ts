@@ -29,5 +29,6 @@ export * from './api/work-orders.js';
 export * from './operations/index.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
+export * from './live/index.js';
 export * from './workflow/workOrder.js';
 export * from './files/types.js';

@@ -143,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app,
     ctx,
     { tests: repos.get('gatewayTest')!, gateways: repos.get('gatewayDevice')! },
-    startGatewayTests(app, opts.store.db, monitoring.bus, opts.gatewayTestWindowMs),
+    startGatewayTests(app, opts.store.db, monitoring, opts.gatewayTestWindowMs),
   );
   registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
   const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);

@@ -1,3 +1,4 @@
+import { liveFrameElevatorId } from '@liftcloud/client';
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -42,12 +43,12 @@ export interface FrameFilter {
   elevators?: Set<number>;
 }
 
-/** Frames without an elevator (work-order changes carry the order, not the lift) pass only when no --elevator is given. */
+/** Frames without an elevator (gateway tests, an unbound gateway) pass only when no --elevator is given. */
 export function frameMatches(frame: LiveFrame, filter: FrameFilter): boolean {
   if (filter.types?.size && !filter.types.has(frame.type)) return false;
   if (filter.elevators?.size) {
-    const id = Number(frame.data.elevatorId);
-    if (!filter.elevators.has(id)) return false;
+    const id = liveFrameElevatorId(frame);
+    if (id === null || !filter.elevators.has(id)) return false;
   }
   return true;
 }
@@ -82,8 +83,10 @@ export function register(program: Command): void {
           case 'csv': {
             const head = csvHeader ? '' : csvLine(['type', 'event', 'elevatorId', 'dtu', 'data']);
             csvHeader = true;
-            const d = frame.data;
-            return head + csvLine([frame.type, frame.event, d.elevatorId, d.dtu, JSON.stringify(d)]);
+            const { data } = frame;
+            return (
+              head + csvLine([frame.type, frame.event, liveFrameElevatorId(frame), data.dtu, JSON.stringify(data)])
+            );
           }
           case 'yaml':
             return `---\n${JSON.stringify(frame)}\n`;

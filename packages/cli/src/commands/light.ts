@@ -140,7 +140,7 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
 
   const channel = openChannel(session, (frame) => {
     if (frame.type !== FRAME_TYPES.alarm) return;
-    say.info(t('light.alarm', { subject: frameSubject(frame.data), seconds: offAfterMs / 1000 }));
+    say.info(t('light.alarm', { subject: frameSubject(frame), seconds: offAfterMs / 1000 }));
     apply('on');
     if (offTimer) clearTimeout(offTimer);
     offTimer = setTimeout(() => {

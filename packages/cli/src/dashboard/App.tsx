@@ -1,5 +1,5 @@
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { OPEN_STATES } from '@liftcloud/client';
+import { OPEN_STATES, type LiveFrameOf } from '@liftcloud/client';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FRAME_TYPES, type ChannelNotice, type LiveFrame } from '../live/channel.js';
 import { clock, frameDetail, frameSubject } from '../live/format.js';
@@ -23,7 +23,7 @@ export interface OrderRow {
 
 export interface AlarmRow {
   at: number;
-  frame: LiveFrame;
+  frame: LiveFrameOf<'alarm'>;
 }
 
 /** Where the dashboard's data comes from: the server through the client, or a stub in tests. */
@@ -134,8 +134,8 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
           ordersDue.current = setTimeout(() => void loadOrders(), 300);
         }
         if (frame.type === FRAME_TYPES.gateway || frame.type === FRAME_TYPES.status) {
-          const dtu = String(frame.data.dtu ?? '');
-          const online = frame.type === FRAME_TYPES.status ? true : frame.data.online !== false;
+          const dtu = frame.data.dtu;
+          const online = frame.type === FRAME_TYPES.status || frame.data.online;
           setGateways((list) => {
             if (!list) return list;
             const i = list.findIndex((g) => g.dtuCode === dtu);
@@ -175,7 +175,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       const a = alarms[i];
       if (!a) return;
       setDetail({
-        title: `${clock(a.at)} ${frameSubject(a.frame.data)}`,
+        title: `${clock(a.at)} ${frameSubject(a.frame)}`,
         lines: [frameDetail(a.frame), ...Object.entries(a.frame.data).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)],
       });
     } else if (pane === 'gateways') {
@@ -296,8 +296,8 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
                 row(
                   'alarms',
                   i + alarmView.offset,
-                  `${clock(a.at)} ${frameSubject(a.frame.data)} ${frameDetail(a.frame)}`,
-                  a.frame.data.cleared ? undefined : 'red',
+                  `${clock(a.at)} ${frameSubject(a.frame)} ${frameDetail(a.frame)}`,
+                  'red',
                 ),
               )
             ),

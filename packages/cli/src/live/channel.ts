@@ -1,4 +1,4 @@
-import { LIVE_FRAME_TYPE, type LiveFrame } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, parseLiveFrame, type LiveFrame } from '@liftcloud/client';
 import WebSocket from 'ws';
 
 export type { LiveFrame };
@@ -92,12 +92,15 @@ export function openLiveChannel(opts: ChannelOptions): LiveChannel {
       failures = 0;
     });
     ws.on('message', (raw) => {
+      let message: unknown;
       try {
-        const frame = JSON.parse(String(raw)) as LiveFrame;
-        if (frame && typeof frame.type === 'number') opts.onFrame(frame);
+        message = JSON.parse(String(raw));
       } catch {
-        // not a frame: ignore
+        return; // not JSON, so not a frame
       }
+      // a frame of an unknown type, or whose payload does not match its type's schema, is not passed on
+      const frame = parseLiveFrame(message);
+      if (frame) opts.onFrame(frame);
     });
     ws.on('error', (error) => (lastError = error.message || lastError));
     ws.on('close', (code, reason) => {

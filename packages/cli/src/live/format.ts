@@ -1,4 +1,5 @@
 import { bold, red, yellow, dim } from '../output/style.js';
+import { liveFrameElevatorId } from '@liftcloud/client';
 import { FRAME_TYPES, type LiveFrame } from './channel.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,33 +12,43 @@ const ALARM_TYPES = ['not available', 'people trapped', 'alarm bell', 'serious f
 const DIRECTIONS = ['stopped', 'up', 'down'];
 const DOORS = ['closed', 'open', 'opening', 'closing'];
 
+/** The name of the elevator a frame is about, when it carries one. */
+const elevatorName = (frame: LiveFrame): string | null =>
+  frame.event === 'gateway' || frame.event === 'gatewayTest' ? null : frame.data.elevatorName;
+
 /** What a frame is about: the elevator's name and id, and the gateway's DTU. */
-export function frameSubject(data: Record<string, unknown>): string {
+export function frameSubject(frame: LiveFrame): string {
   const parts: string[] = [];
-  if (data.elevatorName) parts.push(String(data.elevatorName));
-  if (data.elevatorId !== undefined && data.elevatorId !== null) parts.push(`#${String(data.elevatorId)}`);
-  if (data.dtu) parts.push(`DTU ${String(data.dtu)}`);
+  const name = elevatorName(frame);
+  const id = liveFrameElevatorId(frame);
+  if (name) parts.push(name);
+  if (id !== null) parts.push(`#${id}`);
+  if (frame.data.dtu) parts.push(`DTU ${frame.data.dtu}`);
   return parts.join(' ');
 }
 
 /** The details of a frame, in a few words. */
 export function frameDetail(frame: LiveFrame): string {
-  const d = frame.data;
   switch (frame.event) {
     case 'alarm': {
-      const kind = ALARM_TYPES[Number(d.type)] ?? `type ${String(d.type)}`;
-      return `${kind}${d.floor !== undefined ? `, floor ${String(d.floor)}` : ''}${d.cleared ? ', cleared' : ''}`;
+      const d = frame.data;
+      return `${ALARM_TYPES[d.type] ?? `type ${d.type}`}${d.floor === null ? '' : `, floor ${d.floor}`}`;
     }
     case 'fault':
-      return `code ${String(d.code)}, floor ${String(d.floor)}`;
-    case 'status':
-      return `floor ${String(d.floor)}, ${DIRECTIONS[Number(d.direction)] ?? '?'}, door ${DOORS[Number(d.door)] ?? '?'}`;
-    case 'workOrder':
-      return `order ${String(d.workOrderNo ?? d.id)} → state ${String(d.recordState)}${d.action ? ` (${String(d.action)} by ${String(d.by)})` : ''}`;
+      return `code ${frame.data.code}, floor ${frame.data.floor}`;
+    case 'status': {
+      const d = frame.data;
+      return `floor ${d.floor}, ${DIRECTIONS[d.direction] ?? '?'}, door ${DOORS[d.door] ?? '?'}`;
+    }
+    case 'workOrder': {
+      const d = frame.data;
+      const by = d.action ? ` (${d.action} by ${d.by ?? '-'})` : '';
+      return `order ${d.workOrderNo ?? d.id} → state ${d.recordState}${by}`;
+    }
     case 'gateway':
-      return d.online === false ? 'offline' : d.online === true ? 'online' : JSON.stringify(d);
-    default:
-      return JSON.stringify(d);
+      return frame.data.online ? 'online' : 'offline';
+    case 'gatewayTest':
+      return JSON.stringify(frame.data);
   }
 }
 
@@ -50,6 +61,6 @@ export function frameLine(frame: LiveFrame, color: boolean, at = Date.now()): st
       : frame.type === FRAME_TYPES.fault
         ? yellow(kind, color)
         : kind;
-  const subject = frameSubject(frame.data);
+  const subject = frameSubject(frame);
   return `${dim(clock(at), color)}  ${styled} ${subject ? `${subject}  ` : ''}${frameDetail(frame)}`;
 }

@@ -130,29 +130,3 @@ export const CommandMessage = Type.Object({
   params: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type CommandMessage = Static<typeof CommandMessage>;
-
-/**
- * The type number each live-channel frame carries (docs/gateway-protocol.md, "Live channel"): the console,
- * the CLI and the hub read them from here. 1, an alarm, is the one that lights the serial alarm light.
- */
-export const LIVE_FRAME_TYPE = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5, gatewayTest: 6 } as const;
-export type LiveFrameTypeName = keyof typeof LIVE_FRAME_TYPE;
-
-/** A frame of the live channel as a console or the CLI receives it. */
-export interface LiveFrame {
-  /** One of LIVE_FRAME_TYPE. */
-  type: number;
-  /** The frame type's name (alarm, fault, status, workOrder, gateway, gatewayTest). */
-  event: string;
-  data: Record<string, unknown> & { elevatorId?: number };
-}
-
-/** What the platform pushes to consoles and CLIs over the live channel. */
-export interface LiveEvent {
-  type: LiveFrameTypeName;
-  tenantId: number;
-  /** Organisations allowed to see it: the elevator's own and its related companies. */
-  orgIds: number[];
-  elevatorId: number | null;
-  data: Record<string, unknown>;
-}

@@ -1,12 +1,14 @@
 import type { LiveEvent } from '@liftcloud/client';
+import type { CheckedLiveEvent } from './live-events.js';
 import { EventEmitter } from 'node:events';
 
 /**
  * Carries each new alarm, fault and state change once to every subscriber. In-process by default; a NATS or
- * Redis adapter implements the same interface so several server instances serve one platform.
+ * Redis adapter implements the same interface so several server instances serve one platform. What it carries
+ * is built by LiveEvents (live-events.ts), which checks each payload against its frame schema.
  */
 export interface EventBus {
-  publish(event: LiveEvent): Promise<void>;
+  publish(event: CheckedLiveEvent): Promise<void>;
   subscribe(handler: (event: LiveEvent) => void): () => void;
   close(): Promise<void>;
 }

@@ -4,10 +4,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { EventBus } from './bus.js';
+import type { LiveEvents } from './live-events.js';
 
 export interface GatewayTestRunnerOptions {
   db: Kysely<LooseDB>;
+  /** Where the windows count the ingest's events. */
   bus: EventBus;
+  /** Where progress frames are published. */
+  live: LiveEvents;
   log: FastifyBaseLogger;
   /** How long each gateway is watched (GATEWAY_TEST.eachTestMs: 5 minutes; tests use about a second). */
   windowMs?: number;
@@ -61,7 +65,7 @@ interface TestRow {
  * window starts again.
  */
 export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayTestRunner {
-  const { db, bus, log } = opts;
+  const { db, bus, live, log } = opts;
   const windowMs = opts.windowMs ?? GATEWAY_TEST.eachTestMs;
   let closed = false;
   let wakeUp: (() => void) | null = null;
@@ -148,16 +152,12 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       .where('id', '=', id)
       .executeTakeFirst();
     if (!test) return;
-    const { tenantId, orgId, ...data } = test;
-    await bus
-      .publish({
-        type: 'gatewayTest',
-        tenantId: Number(tenantId),
-        orgIds: orgId === null ? [] : [Number(orgId)],
-        elevatorId: null,
-        data: { ...data, ...ended },
-      })
-      .catch((err: unknown) => log.error({ err }, 'gateway test progress not pushed'));
+    await live.publish(
+      'gatewayTest',
+      { tenantId: Number(test.tenantId), orgIds: test.orgId === null ? [] : [Number(test.orgId)], elevatorId: null },
+      // the store's integers as they are: the frame's schema checks them
+      { id: test.id, state: test.state, passedCount: test.passedCount, failedCount: test.failedCount, ...ended },
+    );
   }
 
   const stillRunning = async (id: number) =>
@@ -339,10 +339,11 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
 export function startGatewayTests(
   app: FastifyInstance,
   db: Kysely<DB>,
-  bus: EventBus,
+  monitoring: { bus: EventBus; live: LiveEvents },
   windowMs: number | undefined,
 ): GatewayTestRunner {
-  const runner = startGatewayTestRunner({ db: db as unknown as Kysely<LooseDB>, bus, log: app.log, windowMs });
+  const { bus, live } = monitoring;
+  const runner = startGatewayTestRunner({ db: db as unknown as Kysely<LooseDB>, bus, live, log: app.log, windowMs });
   app.addHook('onClose', () => runner.close());
   return runner;
 }

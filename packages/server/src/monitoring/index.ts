@@ -18,6 +18,7 @@ import { inProcessBus, type EventBus } from './bus.js';
 import { GatewayDirectory } from './gateways.js';
 import { registerHub } from './hub.js';
 import { Ingest } from './ingest.js';
+import { liveEvents, type LiveEvents } from './live-events.js';
 import { startExternalIngest, type ExternalIngest } from './external.js';
 
 export interface MonitoringOptions {
@@ -32,6 +33,8 @@ export interface MonitoringOptions {
   /** Tests drop the external session on disconnect; a deployment keeps it (redelivery after a crash). */
   cleanSession?: boolean;
   bus?: EventBus;
+  /** A live frame whose payload does not match its schema throws (tests) instead of being logged and dropped. */
+  strictLiveFrames?: boolean;
   offlineAfterMs?: number;
   autoConfirmAfterMs?: number;
   /** How often the offline and auto-confirm sweeps run. */
@@ -40,6 +43,8 @@ export interface MonitoringOptions {
 
 export interface Monitoring {
   bus: EventBus;
+  /** The one way to make (and publish) a live frame. */
+  live: LiveEvents;
   ingest: Ingest;
   directory: GatewayDirectory;
   broker: EmbeddedBroker | null;
@@ -58,8 +63,9 @@ export async function startMonitoring(
   opts: MonitoringOptions,
 ): Promise<Monitoring> {
   const bus = opts.bus ?? inProcessBus();
+  const live = liveEvents(bus, app.log, opts.strictLiveFrames ?? process.env.NODE_ENV === 'test');
   const directory = new GatewayDirectory(db);
-  const ingest = new Ingest(db, directory, bus, app.log);
+  const ingest = new Ingest(db, directory, live, app.log);
   const hub = await registerHub(app, bus);
   const broker =
     opts.mqttPort === undefined
@@ -99,13 +105,12 @@ export async function startMonitoring(
       if (g.elevatorId)
         await loose.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
       const info = await directory.get(String(g.dtuCode));
-      await bus.publish({
-        type: 'gateway',
-        tenantId: Number(g.tenantId),
-        orgIds: info?.orgIds ?? [],
-        elevatorId: g.elevatorId === null ? null : Number(g.elevatorId),
-        data: { dtu: g.dtuCode, online: false },
-      });
+      const elevatorId = g.elevatorId === null ? null : Number(g.elevatorId);
+      await live.publish(
+        'gateway',
+        { tenantId: Number(g.tenantId), orgIds: info?.orgIds ?? [], elevatorId },
+        { dtu: g.dtuCode, online: false, elevatorId },
+      );
     }
     // A command with no reply in time is overtime.
     await loose
@@ -166,5 +171,5 @@ export async function startMonitoring(
       return void (await external.client.publishAsync(commandTopic(dtu), JSON.stringify(message), { qos: 1 }));
     throw new Error('no broker to send commands through');
   };
-  return { bus, ingest, directory, broker, external, hub, sweep, sendCommand };
+  return { bus, live, ingest, directory, broker, external, hub, sweep, sendCommand };
 }

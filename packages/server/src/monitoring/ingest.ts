@@ -9,7 +9,8 @@ import {
   type EventMessage,
   type FaultMessage,
   type HeartbeatMessage,
-  type LiveEvent,
+  type LiveFrameData,
+  type LiveFrameTypeName,
   type ReplyMessage,
   type StatusMessage,
   type UpKind,
@@ -18,9 +19,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
-import type { EventBus } from './bus.js';
 import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
+import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
 
 export interface IngestStats {
@@ -60,7 +61,7 @@ export class Ingest {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly directory: GatewayDirectory,
-    private readonly bus: EventBus,
+    private readonly live: LiveEvents,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -141,7 +142,7 @@ export class Ingest {
     // More than a batch waiting: the next flush is due now. The senders are all waiting for their
     // acknowledgements, so no new message would come to schedule it.
     if (this.queue.length) this.kick(0);
-    const events: LiveEvent[] = [];
+    const events: CheckedLiveEvent[] = [];
     const drops = this.dropped.take();
     try {
       await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
@@ -182,13 +183,11 @@ export class Ingest {
     }
     this.stats.accepted += batch.length;
     for (const item of batch) item.done();
-    for (const event of events)
-      await this.bus.publish(event).catch((err: unknown) => this.log.error({ err }, 'event bus publish failed'));
+    for (const event of events) await this.live.send(event);
   }
 
-  private async store(trx: Trx, { gateway, kind, message }: Pending, events: LiveEvent[]): Promise<void> {
+  private async store(trx: Trx, { gateway, kind, message }: Pending, events: CheckedLiveEvent[]): Promise<void> {
     const now = Date.now();
-    const live = (type: LiveEvent['type'], data: Record<string, unknown>) => liveEvent(gateway, type, data);
     const record = {
       tenantId: gateway.tenantId,
       orgId: gateway.orgId,
@@ -234,7 +233,13 @@ export class Ingest {
             faultRecordId: Number(inserted.id),
             faultNo: m.code,
           });
-        events.push(live('fault', { id: inserted.id, code: m.code, floor: m.floor, time: m.ts }));
+        this.push(events, gateway, 'fault', {
+          ...elevatorOf(gateway),
+          id: inserted.id,
+          code: m.code,
+          floor: m.floor,
+          time: m.ts,
+        });
         return;
       }
       case 'alarm':
@@ -274,7 +279,7 @@ export class Ingest {
     }
   }
 
-  private async storeStatus(trx: Trx, { gateway, message }: Pending, events: LiveEvent[]): Promise<void> {
+  private async storeStatus(trx: Trx, { gateway, message }: Pending, events: CheckedLiveEvent[]): Promise<void> {
     const m = message as StatusMessage;
     const state = {
       floor: m.floor,
@@ -289,15 +294,14 @@ export class Ingest {
       .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
       .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
       .execute();
-    events.push(
-      liveEvent(gateway, 'status', {
-        floor: m.floor,
-        direction: m.direction,
-        door: m.door,
-        run: m.run,
-        flags: m.flags,
-      }),
-    );
+    this.push(events, gateway, 'status', {
+      ...elevatorOf(gateway),
+      floor: m.floor,
+      direction: m.direction,
+      door: m.door,
+      run: m.run,
+      flags: m.flags,
+    });
   }
 
   private async storeAlarm(
@@ -305,9 +309,8 @@ export class Ingest {
     gateway: GatewayInfo,
     m: AlarmMessage,
     record: Record<string, unknown>,
-    events: LiveEvent[],
+    events: CheckedLiveEvent[],
   ): Promise<void> {
-    const live = (type: LiveEvent['type'], data: Record<string, unknown>) => liveEvent(gateway, type, data);
     const now = Number(record.createTime);
     const inserted = await trx
       .insertInto('alarmRecords')
@@ -343,12 +346,21 @@ export class Ingest {
         .where('id', '=', open.id)
         .execute();
       await log(Number(open.id), 'recover', Number(open.recordState), WORK_ORDER_STATE.recovered);
-      events.push(
-        live('workOrder', { id: open.id, workOrderNo: open.workOrderNo, recordState: WORK_ORDER_STATE.recovered }),
-      );
+      this.push(events, gateway, 'workOrder', {
+        ...elevatorOf(gateway),
+        id: open.id,
+        workOrderNo: open.workOrderNo,
+        recordState: WORK_ORDER_STATE.recovered,
+      });
       return;
     }
-    events.push(live('alarm', { id: inserted.id, type: m.type, floor: m.floor ?? null, alarmTime: m.ts }));
+    this.push(events, gateway, 'alarm', {
+      ...elevatorOf(gateway),
+      id: inserted.id,
+      type: m.type,
+      floor: m.floor ?? null,
+      alarmTime: m.ts,
+    });
     if (!WORK_ORDER_ALARM_TYPES.includes(m.type)) return;
     if (open) {
       // A second alarm while an order is open joins it: finishing it later yields "second-alarm completed".
@@ -380,25 +392,39 @@ export class Ingest {
       .executeTakeFirstOrThrow();
     await trx.updateTable('alarmRecords').set({ workOrderId: order.id }).where('id', '=', inserted.id).execute();
     await log(Number(order.id), 'report', null, WORK_ORDER_STATE.reported);
-    events.push(
-      live('workOrder', {
-        id: order.id,
-        workOrderNo,
-        recordState: WORK_ORDER_STATE.reported,
-        type: m.type,
-        alarmTime: m.ts,
-      }),
-    );
+    this.push(events, gateway, 'workOrder', {
+      ...elevatorOf(gateway),
+      id: order.id,
+      workOrderNo,
+      recordState: WORK_ORDER_STATE.reported,
+      type: m.type,
+      alarmTime: m.ts,
+    });
+  }
+
+  /** A live event about a gateway's elevator, sent once the batch commits; one that fails its schema is dropped. */
+  private push<K extends LiveFrameTypeName>(
+    events: CheckedLiveEvent[],
+    gateway: GatewayInfo,
+    type: K,
+    data: LiveFrameData<K>,
+  ): void {
+    const event = this.live.build(type, audienceOf(gateway), data);
+    if (event) events.push(event);
   }
 }
 
-/** A live-channel event about a gateway's elevator: who may see it, and the elevator it is about. */
-function liveEvent(gateway: GatewayInfo, type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent {
-  return {
-    type,
-    tenantId: gateway.tenantId,
-    orgIds: gateway.orgIds,
-    elevatorId: gateway.elevatorId,
-    data: { dtu: gateway.dtu, elevatorId: gateway.elevatorId, elevatorName: gateway.elevatorName, ...data },
-  };
-}
+/** Who may see an event about a gateway's elevator: its tenant, its organisations. */
+const audienceOf = (gateway: GatewayInfo): LiveAudience => ({
+  tenantId: gateway.tenantId,
+  orgIds: gateway.orgIds,
+  elevatorId: gateway.elevatorId,
+});
+
+/** Where a frame about a gateway's elevator comes from; ingest stores nothing for an unbound gateway. */
+const elevatorOf = (gateway: GatewayInfo) => ({
+  dtu: gateway.dtu,
+  // only heartbeats and replies (which send no frame) are taken from an unbound gateway
+  elevatorId: gateway.elevatorId!,
+  elevatorName: gateway.elevatorName,
+});

@@ -129,13 +129,32 @@ export function registerWorkOrderRoutes(
         .select(['orgId', 'maintenanceCompanyId', 'propertyCompanyId'])
         .where('id', '=', order.elevatorId)
         .executeTakeFirst();
-      await monitoring.bus.publish({
-        type: 'workOrder',
-        tenantId: caller.scope.tenantId ?? caller.tenantId,
-        orgIds: [lift?.orgId, lift?.maintenanceCompanyId, lift?.propertyCompanyId].filter((v) => v != null).map(Number),
-        elevatorId: Number(order.elevatorId),
-        data: { id: order.id, workOrderNo: order.workOrderNo, recordState: to, action, by: caller.username },
-      });
+      // the order's own columns, as the ingest puts them in its frames
+      const stored = await db
+        .selectFrom('workOrders')
+        .select(['workOrderNo', 'elevatorId', 'elevatorName', 'deviceCode'])
+        .where('id', '=', id(req))
+        .executeTakeFirstOrThrow();
+      await monitoring.live.publish(
+        'workOrder',
+        {
+          tenantId: caller.scope.tenantId ?? caller.tenantId,
+          orgIds: [lift?.orgId, lift?.maintenanceCompanyId, lift?.propertyCompanyId]
+            .filter((v) => v != null)
+            .map(Number),
+          elevatorId: Number(order.elevatorId),
+        },
+        {
+          id: id(req),
+          workOrderNo: stored.workOrderNo,
+          recordState: to,
+          dtu: stored.deviceCode,
+          elevatorId: stored.elevatorId,
+          elevatorName: stored.elevatorName,
+          action,
+          by: caller.username,
+        },
+      );
       return ok(null, translate(req.lang, 'outcome.done'));
     },
   });

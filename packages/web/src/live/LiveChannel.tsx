@@ -1,12 +1,9 @@
-import { serialLightAllowed } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, serialLightAllowed } from '@liftcloud/client';
 import { useEffect } from 'react';
 import { useConsole } from '../app/ConsoleContext';
 import { publishFrame } from './liveFrames';
 import { connectLiveSocket } from './liveSocket';
 import { flashAlarmLight } from './serialLight';
-
-/** Type 1 messages light the alarm lamp on the serial port, where the organisation may use it. */
-const LIGHT_MESSAGE_TYPE = 1;
 
 /**
  * The live channel's address: the runtime config's wsUrl with the session token as ?token= (a browser
@@ -32,9 +29,9 @@ export function LiveChannel() {
       url: target,
       hello: `${username}-${orgId}`,
       onMessage: (message) => {
-        publishFrame(message);
-        const type = (message as { type?: unknown } | null)?.type;
-        if (Number(type) === LIGHT_MESSAGE_TYPE && serialLightAllowed(orgId))
+        const frame = publishFrame(message);
+        // an alarm frame lights the alarm lamp on the serial port, where the organisation may use it
+        if (frame?.type === LIVE_FRAME_TYPE.alarm && serialLightAllowed(orgId))
           void flashAlarmLight().catch(() => undefined);
       },
     });

@@ -1,20 +1,25 @@
 import { useEffect, useRef } from 'react';
-import type { LiveFrame } from '@liftcloud/client';
+import { parseLiveFrame, type LiveFrame } from '@liftcloud/client';
 
 export type { LiveFrame };
 
 type Listener = (frame: LiveFrame) => void;
 const listeners = new Set<Listener>();
 
-/** LiveChannel hands every frame here. */
-export function publishFrame(message: unknown): void {
-  const frame = message as Partial<LiveFrame> | null;
-  if (!frame || typeof frame !== 'object' || frame.data === null || typeof frame.data !== 'object') return;
-  const whole: LiveFrame = { type: Number(frame.type), event: String(frame.event ?? ''), data: frame.data };
-  for (const listener of listeners) listener(whole);
+/**
+ * LiveChannel hands every message here; a message that is not a frame of a known type with a payload matching
+ * its schema is dropped. Returns the frame it passed on, if any.
+ */
+export function publishFrame(message: unknown): LiveFrame | null {
+  const frame = parseLiveFrame(message);
+  if (frame) for (const listener of listeners) listener(frame);
+  return frame;
 }
 
-/** Call back for each live frame that passes the filter, while the component is mounted. */
+/**
+ * Call back for each live frame that passes the filter, while the component is mounted. Narrow on
+ * `frame.type` (or `frame.event`) to read the payload with its types.
+ */
 export function useLiveFrames(onFrame: Listener, filter: (frame: LiveFrame) => boolean = () => true): void {
   const latest = useRef({ onFrame, filter });
   latest.current = { onFrame, filter };

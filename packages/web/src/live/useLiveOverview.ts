@@ -1,4 +1,4 @@
-import { LIVE_FRAME_TYPE } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, liveFrameElevatorId, type LiveFrame } from '@liftcloud/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useConsole } from '../app/ConsoleContext';
@@ -10,6 +10,11 @@ const COUNTED_TYPES = new Set<number>([LIVE_FRAME_TYPE.alarm, LIVE_FRAME_TYPE.fa
 const REFETCH_AFTER_MS = 1_000;
 /** Figures like "offline" change without a frame reaching this page (a sweep), so look again now and then. */
 const POLL_MS = 60_000;
+
+const covers = (elevatorIds: readonly number[], frame: LiveFrame) => {
+  const id = liveFrameElevatorId(frame);
+  return id !== null && elevatorIds.includes(id);
+};
 
 /**
  * GET monitoring/overview, fetched again shortly after each alarm, fault or work-order frame from the live
@@ -39,7 +44,7 @@ export function useLiveOverview(elevatorIds?: readonly number[], enabled = true)
         void queryClient.invalidateQueries({ queryKey: key });
       }, REFETCH_AFTER_MS);
     },
-    (frame) => COUNTED_TYPES.has(frame.type) && (!elevatorIds || elevatorIds.includes(Number(frame.data.elevatorId))),
+    (frame) => COUNTED_TYPES.has(frame.type) && (!elevatorIds || covers(elevatorIds, frame)),
   );
   return overview;
 }

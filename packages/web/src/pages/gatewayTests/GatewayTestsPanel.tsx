@@ -41,13 +41,11 @@ export default function GatewayTestsPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['gatewayTests'] });
   // The server pushes each test's progress: the list and that test's results are read again (polling, below
   // and in the results, covers a lost live channel)
-  useLiveFrames(
-    (frame) => {
-      void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'detail', Number(frame.data.id)] });
-    },
-    (frame) => frame.type === LIVE_FRAME_TYPE.gatewayTest,
-  );
+  useLiveFrames((frame) => {
+    if (frame.type !== LIVE_FRAME_TYPE.gatewayTest) return;
+    void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['gatewayTests', 'detail', frame.data.id] });
+  });
   const cancel = useMutation({
     mutationFn: (id: number) => client.gatewayTests.cancel(id),
     onSuccess: () => {

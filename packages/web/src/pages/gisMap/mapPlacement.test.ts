@@ -53,7 +53,19 @@ describe('placing elevators on the map', () => {
 });
 
 describe('marker states from live frames', () => {
-  const frame = (type: number, data: Record<string, unknown> = {}): LiveFrame => ({ type, event: '', data });
+  const about = { dtu: '86100000001', elevatorId: 1, elevatorName: 'Lift 1' };
+  const frames: Record<number, LiveFrame> = {
+    1: { type: 1, event: 'alarm', data: { ...about, id: 1, type: 1, floor: 3, alarmTime: 0 } },
+    2: { type: 2, event: 'fault', data: { ...about, id: 1, code: 'E30', floor: 3, time: 0 } },
+    3: { type: 3, event: 'status', data: { ...about, floor: 3, direction: 0, door: 0, run: 0, flags: [] } },
+  };
+  const order = { id: 7, workOrderNo: 'R7', dtu: about.dtu, elevatorId: 1, elevatorName: 'Lift 1' };
+  const frame = (type: number, data: { recordState?: number; online?: boolean } = {}): LiveFrame =>
+    type === 4
+      ? { type, event: 'workOrder', data: { ...order, recordState: data.recordState ?? 0 } }
+      : type === 5
+        ? { type, event: 'gateway', data: { dtu: about.dtu, online: data.online ?? true, elevatorId: 1 } }
+        : frames[type]!;
   it('ranks alarm over fault over online, and clears an alarm when its order closes', () => {
     let m = { online: false, fault: false, alarm: false };
     expect(markerState(m)).toBe('offline');

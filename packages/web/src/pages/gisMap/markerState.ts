@@ -34,9 +34,9 @@ export function applyFrame(mark: LiveMark, frame: LiveFrame): LiveMark {
     case LIVE_FRAME_TYPE.status:
       return { ...mark, online: true };
     case LIVE_FRAME_TYPE.workOrder:
-      return Number(frame.data.recordState) >= CLOSED_FROM ? { ...mark, alarm: false } : mark;
+      return frame.data.recordState >= CLOSED_FROM ? { ...mark, alarm: false } : mark;
     case LIVE_FRAME_TYPE.gateway:
-      return { ...mark, online: frame.data.online !== false };
+      return { ...mark, online: frame.data.online };
     default:
       return mark;
   }

@@ -1,13 +1,14 @@
+import { liveFrameElevatorId } from '@liftcloud/client';
 import { useState } from 'react';
 import { useLiveFrames, type LiveFrame } from '../../live/liveFrames';
 import type { MapElevator } from './mapPlacement';
 import { applyFrame, markerState, type LiveMark, type MarkerState } from './markerState';
 
-/** The elevator a frame is about: by id, or by DTU number for gateway frames (which carry only the DTU). */
+/** The elevator a frame is about: by id, or by DTU number (a gateway frame of an unbound gateway has no id). */
 function elevatorOf(frame: LiveFrame, byDtu: ReadonlyMap<string, number>): number | null {
-  if (frame.data.elevatorId != null) return Number(frame.data.elevatorId);
-  const dtu = frame.data.dtu;
-  return typeof dtu === 'string' ? (byDtu.get(dtu) ?? null) : null;
+  const id = liveFrameElevatorId(frame);
+  if (id !== null) return id;
+  return frame.event === 'gateway' ? (byDtu.get(frame.data.dtu) ?? null) : null;
 }
 
 /** Each elevator's marker state: online flag and open orders at load, then every live frame for it. */

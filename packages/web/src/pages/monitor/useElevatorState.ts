@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIVE_FRAME_TYPE } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, liveFrameElevatorId, type AlarmFrameData } from '@liftcloud/client';
 import { useState } from 'react';
 import { useConsole } from '../../app/ConsoleContext';
-import { useLiveFrames, type LiveFrame } from '../../live/liveFrames';
+import { useLiveFrames } from '../../live/liveFrames';
 
 export interface ElevatorState {
   floor: number | null;
@@ -22,7 +22,7 @@ export function useElevatorState(elevatorId: number) {
   const { client } = useConsole();
   const queryClient = useQueryClient();
   const key = ['elevators', 'state', elevatorId];
-  const [alarm, setAlarm] = useState<LiveFrame['data'] | null>(null);
+  const [alarm, setAlarm] = useState<AlarmFrameData | null>(null);
   const state = useQuery({
     queryKey: key,
     queryFn: () => client.http.get<ElevatorState>(`elevators/${elevatorId}/state`),
@@ -33,18 +33,18 @@ export function useElevatorState(elevatorId: number) {
     (frame) => {
       if (frame.type === LIVE_FRAME_TYPE.alarm) setAlarm(frame.data);
       if (frame.type !== LIVE_FRAME_TYPE.status) return;
-      const d = frame.data;
+      const { floor, direction, door, run, flags } = frame.data;
       queryClient.setQueryData<ElevatorState>(key, () => ({
-        floor: (d.floor as number | undefined) ?? null,
-        direction: (d.direction as number | undefined) ?? null,
-        door: (d.door as number | undefined) ?? null,
-        run: (d.run as number | undefined) ?? null,
-        flags: (d.flags as number[] | undefined) ?? [],
+        floor,
+        direction,
+        door,
+        run,
+        flags,
         online: true,
         updateTime: Date.now(),
       }));
     },
-    (frame) => Number(frame.data.elevatorId) === elevatorId,
+    (frame) => liveFrameElevatorId(frame) === elevatorId,
   );
   return { state: state.data, loading: state.isLoading, error: state.error, alarm };
 }

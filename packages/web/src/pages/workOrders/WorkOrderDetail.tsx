@@ -41,7 +41,7 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const detail = useQuery({ queryKey: key, queryFn: () => client.workOrders.detail(props.id) });
   useLiveFrames(
     () => void queryClient.invalidateQueries({ queryKey: key }),
-    (frame) => frame.type === LIVE_FRAME_TYPE.workOrder && Number(frame.data.id) === props.id,
+    (frame) => frame.type === LIVE_FRAME_TYPE.workOrder && frame.data.id === props.id,
   );
   const act = useMutation({
     mutationFn: ({ action, body }: { action: UserAction; body?: WorkOrderActionBody }) =>

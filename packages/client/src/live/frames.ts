@@ -1,0 +1,142 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { AlarmMessage, StatusMessage } from '../gateway/protocol.js';
+
+/**
+ * The type number each live-channel frame carries (docs/gateway-protocol.md, "Live channel"): the console,
+ * the CLI and the hub read them from here. 1, an alarm, is the one that lights the serial alarm light.
+ */
+export const LIVE_FRAME_TYPE = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5, gatewayTest: 6 } as const;
+export type LiveFrameTypeName = keyof typeof LIVE_FRAME_TYPE;
+
+const id = Type.Integer({ minimum: 1 });
+const epochMs = Type.Integer({ minimum: 0 });
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** What a frame about an elevator's gateway says of where it comes from. */
+const fromElevator = {
+  dtu: Type.String({ minLength: 1 }),
+  elevatorId: id,
+  elevatorName: nullable(Type.String()),
+};
+
+/** Type 1: an alarm stored (a cleared alarm sends a work-order frame instead). */
+export const AlarmFrameData = Type.Object({
+  ...fromElevator,
+  /** The alarm record. */
+  id,
+  type: AlarmMessage.properties.type,
+  floor: nullable(StatusMessage.properties.floor),
+  alarmTime: epochMs,
+});
+
+/** Type 2: a fault stored. */
+export const FaultFrameData = Type.Object({
+  ...fromElevator,
+  /** The fault record. */
+  id,
+  code: Type.String({ minLength: 1 }),
+  floor: StatusMessage.properties.floor,
+  time: epochMs,
+});
+
+/** Type 3: the elevator's state as it was just stored. */
+export const StatusFrameData = Type.Object({
+  ...fromElevator,
+  floor: StatusMessage.properties.floor,
+  direction: StatusMessage.properties.direction,
+  door: StatusMessage.properties.door,
+  run: StatusMessage.properties.run,
+  flags: StatusMessage.properties.flags,
+});
+
+/**
+ * Type 4: a work order opened, moved or recovered. An order opened by an alarm carries the alarm's type and
+ * time; one a person moved carries the action and who took it.
+ */
+export const WorkOrderFrameData = Type.Object({
+  /** The work order. */
+  id,
+  workOrderNo: nullable(Type.String()),
+  recordState: Type.Integer({ minimum: 0 }),
+  /** The gateway's DTU number the order came from (its device code). */
+  dtu: nullable(Type.String()),
+  elevatorId: id,
+  elevatorName: nullable(Type.String()),
+  type: Type.Optional(AlarmMessage.properties.type),
+  alarmTime: Type.Optional(epochMs),
+  action: Type.Optional(Type.String({ minLength: 1 })),
+  by: Type.Optional(Type.String()),
+});
+
+/** Type 5: a gateway went offline (its reports stopped). */
+export const GatewayFrameData = Type.Object({
+  dtu: Type.String({ minLength: 1 }),
+  online: Type.Boolean(),
+  /** The elevator it is bound to, if any. */
+  elevatorId: nullable(id),
+});
+
+/** Type 6: where a gateway test is; when a gateway's window just ended, which one and how it went. */
+export const GatewayTestFrameData = Type.Object({
+  /** The gateway test. */
+  id,
+  state: Type.Integer({ minimum: 0 }),
+  passedCount: Type.Integer({ minimum: 0 }),
+  failedCount: Type.Integer({ minimum: 0 }),
+  seq: Type.Optional(Type.Integer({ minimum: 0 })),
+  dtu: Type.Optional(Type.String({ minLength: 1 })),
+  passed: Type.Optional(nullable(Type.Boolean())),
+});
+
+/** Each frame type's payload. Readers tolerate fields they do not know (a newer server may add some). */
+export const LIVE_FRAME_DATA = {
+  alarm: AlarmFrameData,
+  fault: FaultFrameData,
+  status: StatusFrameData,
+  workOrder: WorkOrderFrameData,
+  gateway: GatewayFrameData,
+  gatewayTest: GatewayTestFrameData,
+} as const satisfies Record<LiveFrameTypeName, TSchema>;
+
+export type AlarmFrameData = Static<typeof AlarmFrameData>;
+export type FaultFrameData = Static<typeof FaultFrameData>;
+export type StatusFrameData = Static<typeof StatusFrameData>;
+export type WorkOrderFrameData = Static<typeof WorkOrderFrameData>;
+export type GatewayFrameData = Static<typeof GatewayFrameData>;
+export type GatewayTestFrameData = Static<typeof GatewayTestFrameData>;
+/** The payload of one frame type. */
+export type LiveFrameData<K extends LiveFrameTypeName> = Static<(typeof LIVE_FRAME_DATA)[K]>;
+
+const frameSchema = <K extends LiveFrameTypeName>(event: K) =>
+  Type.Object({
+    type: Type.Literal(LIVE_FRAME_TYPE[event]),
+    event: Type.Literal(event),
+    data: LIVE_FRAME_DATA[event],
+  });
+
+/** A frame as it travels on the live channel: `{type, event, data}`, the type number matching the name. */
+export const LiveFrameSchema = Type.Union([
+  frameSchema('alarm'),
+  frameSchema('fault'),
+  frameSchema('status'),
+  frameSchema('workOrder'),
+  frameSchema('gateway'),
+  frameSchema('gatewayTest'),
+]);
+
+/** A frame of the live channel as a console or the CLI receives it; narrow on `type` (or `event`). */
+export type LiveFrame = Static<typeof LiveFrameSchema>;
+/** The frame of one type. */
+export type LiveFrameOf<K extends LiveFrameTypeName> = Extract<LiveFrame, { event: K }>;
+
+/** What the platform pushes to consoles and CLIs over the live channel, with who may see it. */
+export type LiveEvent = {
+  [K in LiveFrameTypeName]: {
+    type: K;
+    tenantId: number;
+    /** Organisations allowed to see it: the elevator's own and its related companies. */
+    orgIds: number[];
+    elevatorId: number | null;
+    data: LiveFrameData<K>;
+  };
+}[LiveFrameTypeName];
