@@ -72,6 +72,8 @@ export async function startTestServer(
     webRoot: opts.webRoot,
     uploadDir: join(dir, 'uploads'),
     monitoring: { mqttPort: 0, mqttHost: '127.0.0.1', sweepEveryMs: 3_600_000 },
+    // jobs run when a test says (app.jobs.runDue(now), app.monitoring.sweep(now)), never by the clock
+    jobs: { timer: false },
     loginRatePerMinute: opts.loginRatePerMinute ?? 10_000,
     testing: { revealCaptcha: true },
     ...opts.app,

@@ -29,6 +29,9 @@ import { registerPushStatsRoutes } from './routes/push-stats.js';
 import { registerShareLinkRoutes } from './routes/share-links.js';
 import { keyFromFile, keyFromStore, ShareLinkSigner } from './services/share-links.js';
 import { registerMonitoringOverview } from './routes/monitoring-overview.js';
+import { registerJobRoutes } from './routes/jobs.js';
+import { appScheduler, type JobOptions } from './jobs/app-scheduler.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
@@ -38,6 +41,8 @@ import { COUNT_CACHE_MS, type Repository } from './store/repository.js';
 declare module 'fastify' {
   interface FastifyInstance {
     monitoring: Monitoring;
+    /** The background jobs of this instance (jobs/): tests drive them with runDue(now) and runNow(name, now). */
+    jobs: Scheduler;
   }
 }
 
@@ -61,6 +66,8 @@ export interface AppOptions {
   exportMaxRows?: number;
   /** Live monitoring: the embedded broker's port, sweeps, event bus (docs/gateway-protocol.md). */
   monitoring?: MonitoringOptions;
+  /** Background jobs: this instance's lease name, the clock, the timer (jobs/app-scheduler.ts). */
+  jobs?: JobOptions;
   /** How long a gateway test watches each gateway (default 5 minutes); tests shorten it. */
   gatewayTestWindowMs?: number;
   /**
@@ -125,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.uploadDir,
   );
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
+  const jobs = appScheduler(app, opts.store.db, opts.jobs);
   const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {});
   registerWorkOrderRoutes(
     app,
@@ -154,7 +162,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     alarms: repos.get('alarmRecord')!,
     faults: repos.get('faultRecord')!,
   });
+  registerJobRoutes(app, jobs);
   app.decorate('monitoring', monitoring);
+  app.decorate('jobs', jobs);
 
   if (serveWeb) await app.register(fastifyStatic, { root: opts.webRoot!, wildcard: false, index: ['index.html'] });
   return app;

@@ -7,6 +7,7 @@ import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
 import { gatewayTestCalls } from './gatewayTests.js';
+import { jobCalls } from './jobs.js';
 import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
 import { workOrderCalls } from './work-orders.js';
@@ -124,6 +125,11 @@ export class LiftCloudClient {
   /** Repair work orders: detail, actions, pause, people (lists are client.entities.workOrder). */
   get workOrders() {
     return workOrderCalls(this.http);
+  }
+
+  /** The server's background jobs and how their last runs went (super admin). */
+  get jobs() {
+    return jobCalls(this.http);
   }
 
   /** Signed links to a work order's mobile page, and the public read behind them. */

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_gateway_tests.js';
 import * as m008 from './migrations/008_share_links.js';
 import * as m009 from './migrations/009_record_time_indexes.js';
 import * as m010 from './migrations/010_gateway_test_lease.js';
+import * as m011 from './migrations/011_job_leases.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '008_share_links': m008,
   '009_record_time_indexes': m009,
   '010_gateway_test_lease': m010,
+  '011_job_leases': m011,
 };
 
 class CodeMigrations implements MigrationProvider {

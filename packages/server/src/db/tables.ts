@@ -219,6 +219,21 @@ interface NetApplyRow extends Scoped {
   elevatorId: number | null;
 }
 
+/** A background job's lease and run record (migration 011, jobs/leases.ts). */
+export interface JobLeaseRow {
+  name: string;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastStart: number | null;
+  lastEnd: number | null;
+  /** 'ok', 'failed' or 'interrupted' (the instance stopped mid-run). */
+  lastOutcome: string | null;
+  lastError: string | null;
+  /** Failed runs in a row (0 after a good one): the retry backs off with it. */
+  failures: Generated<number>;
+  nextDue: number;
+}
+
 export interface DB {
   elevators: ElevatorRow;
   gatewayDevices: GatewayDeviceRow;
@@ -239,4 +254,5 @@ export interface DB {
   loginLogs: LoginLogRow;
   operationLogs: OperationLogRow;
   uiSettings: UiSettingRow;
+  jobLeases: JobLeaseRow;
 }
