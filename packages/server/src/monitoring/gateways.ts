@@ -17,6 +17,22 @@ export interface GatewayInfo {
   orgId: number | null;
 }
 
+/** The elevator columns naming who may see its events: its own organisation and its related companies. */
+export const ELEVATOR_ORG_COLUMNS = [
+  'orgId',
+  'maintenanceCompanyId',
+  'propertyCompanyId',
+  'manufacturerId',
+  'installationCompanyId',
+  'modificationCompanyId',
+] as const;
+
+/** The organisations of an elevator row read with ELEVATOR_ORG_COLUMNS, the empty ones left out. */
+export const elevatorOrgIds = (row: Partial<Record<(typeof ELEVATOR_ORG_COLUMNS)[number], unknown>>): number[] =>
+  ELEVATOR_ORG_COLUMNS.map((c) => row[c])
+    .filter((v) => v !== null && v !== undefined)
+    .map(Number);
+
 const TTL_MS = 5_000;
 
 /** Gateways by DTU number, cached briefly: every message needs one, and bindings change rarely. */
@@ -45,12 +61,7 @@ export class GatewayDirectory {
         'g.elevatorId',
         'e.name as elevatorName',
         'e.address',
-        'e.orgId',
-        'e.maintenanceCompanyId',
-        'e.propertyCompanyId',
-        'e.manufacturerId',
-        'e.installationCompanyId',
-        'e.modificationCompanyId',
+        ...ELEVATOR_ORG_COLUMNS.map((c) => `e.${c}` as const),
       ])
       .where('g.dtuCode', '=', dtu)
       .executeTakeFirst();
@@ -65,16 +76,7 @@ export class GatewayDirectory {
           elevatorName: (row.elevatorName as string | null) ?? null,
           address: (row.address as string | null) ?? null,
           orgId: row.orgId === null ? null : Number(row.orgId),
-          orgIds: [
-            row.orgId,
-            row.maintenanceCompanyId,
-            row.propertyCompanyId,
-            row.manufacturerId,
-            row.installationCompanyId,
-            row.modificationCompanyId,
-          ]
-            .filter((v) => v !== null && v !== undefined)
-            .map(Number),
+          orgIds: elevatorOrgIds(row),
         }
       : null;
     this.cache.set(dtu, { info, until: now + TTL_MS });

@@ -2,7 +2,6 @@ import {
   AUTO_CONFIRM_AFTER_MS,
   AWAITING_CONFIRM_STATES,
   GATEWAY_OFFLINE_AFTER_MS,
-  WORK_ORDER_STATE,
   commandTopic,
   type CommandMessage,
 } from '@liftcloud/client';
@@ -12,6 +11,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
+import { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { inProcessBus, type EventBus } from './bus.js';
@@ -50,6 +50,8 @@ export interface Monitoring {
   broker: EmbeddedBroker | null;
   external: ExternalIngest | null;
   hub: { clients: () => number };
+  /** Where every work-order transition is applied (routes, ingest, auto-confirm). */
+  workOrders: WorkOrderService;
   /** Send a command down to a gateway, through whichever broker the gateways use. */
   sendCommand(dtu: string, message: CommandMessage): Promise<void>;
   /** One pass of the offline, command-overtime and auto-confirm sweeps (also run on a timer). */
@@ -65,7 +67,8 @@ export async function startMonitoring(
   const bus = opts.bus ?? inProcessBus();
   const live = liveEvents(bus, app.log, opts.strictLiveFrames ?? process.env.NODE_ENV === 'test');
   const directory = new GatewayDirectory(db);
-  const ingest = new Ingest(db, directory, live, app.log);
+  const workOrders = new WorkOrderService(db, live);
+  const ingest = new Ingest(db, directory, live, workOrders, app.log);
   const hub = await registerHub(app, bus);
   const broker =
     opts.mqttPort === undefined
@@ -122,35 +125,12 @@ export async function startMonitoring(
     // A finished order nobody confirmed in time is confirmed by the platform.
     const waiting = await loose
       .selectFrom('workOrders')
-      .select(['id', 'recordState'])
+      .select('id')
       .where('recordState', 'in', [...AWAITING_CONFIRM_STATES])
       .where('finishTime', '<', now - autoConfirmAfter)
       .where('paused', '=', 0)
       .execute();
-    for (const w of waiting) {
-      await loose.transaction().execute(async (trx) => {
-        // only from the state read above: a confirm made meanwhile is not overwritten
-        const moved = await trx
-          .updateTable('workOrders')
-          .set({ recordState: WORK_ORDER_STATE.autoConfirmed, updateTime: now })
-          .where('id', '=', w.id)
-          .where('recordState', '=', w.recordState)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return;
-        await trx
-          .insertInto('workOrderLogs')
-          .values({
-            workOrderId: w.id,
-            action: 'autoConfirm',
-            fromState: w.recordState,
-            toState: WORK_ORDER_STATE.autoConfirmed,
-            userName: null,
-            note: null,
-            time: now,
-          })
-          .execute();
-      });
-    }
+    for (const { id } of waiting) await workOrders.autoConfirm(Number(id), now);
   }
 
   const timer = setInterval(
@@ -171,5 +151,5 @@ export async function startMonitoring(
       return void (await external.client.publishAsync(commandTopic(dtu), JSON.stringify(message), { qos: 1 }));
     throw new Error('no broker to send commands through');
   };
-  return { bus, live, ingest, directory, broker, external, hub, sweep, sendCommand };
+  return { bus, live, ingest, directory, broker, external, hub, workOrders, sweep, sendCommand };
 }

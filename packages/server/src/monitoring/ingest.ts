@@ -1,9 +1,6 @@
 import {
   MAX_PAYLOAD_BYTES,
   UP_SCHEMAS,
-  WORK_ORDER_ALARM_TYPES,
-  WORK_ORDER_STATE,
-  OPEN_STATES,
   checkSchema,
   type AlarmMessage,
   type EventMessage,
@@ -18,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
+import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
 import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
@@ -62,6 +60,7 @@ export class Ingest {
     private readonly db: Kysely<DB>,
     private readonly directory: GatewayDirectory,
     private readonly live: LiveEvents,
+    private readonly workOrders: WorkOrderService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -319,87 +318,33 @@ export class Ingest {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return void this.stats.duplicates++;
-    const open = await trx
-      .selectFrom('workOrders')
-      .select(['id', 'recordState', 'workOrderNo'])
-      .where('elevatorId', '=', gateway.elevatorId)
-      .where('recordState', 'in', [...OPEN_STATES])
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const log = (
-      workOrderId: number,
-      action: string,
-      fromState: number | null,
-      toState: number,
-      note: string | null = null,
-    ) =>
-      trx
-        .insertInto('workOrderLogs')
-        .values({ workOrderId, action, fromState, toState, userName: null, note, time: now })
-        .execute();
-
-    if (m.cleared) {
-      if (!open) return;
-      await trx
-        .updateTable('workOrders')
-        .set({ recordState: WORK_ORDER_STATE.recovered, finishTime: now, updateTime: now })
-        .where('id', '=', open.id)
-        .execute();
-      await log(Number(open.id), 'recover', Number(open.recordState), WORK_ORDER_STATE.recovered);
-      this.push(events, gateway, 'workOrder', {
+    if (!m.cleared)
+      this.push(events, gateway, 'alarm', {
         ...elevatorOf(gateway),
-        id: open.id,
-        workOrderNo: open.workOrderNo,
-        recordState: WORK_ORDER_STATE.recovered,
+        id: inserted.id,
+        type: m.type,
+        floor: m.floor ?? null,
+        alarmTime: m.ts,
       });
-      return;
-    }
-    this.push(events, gateway, 'alarm', {
-      ...elevatorOf(gateway),
-      id: inserted.id,
-      type: m.type,
-      floor: m.floor ?? null,
-      alarmTime: m.ts,
-    });
-    if (!WORK_ORDER_ALARM_TYPES.includes(m.type)) return;
-    if (open) {
-      // A second alarm while an order is open joins it: finishing it later yields "second-alarm completed".
-      await trx.updateTable('workOrders').set({ secondAlarm: 1, updateTime: now }).where('id', '=', open.id).execute();
-      await trx.updateTable('alarmRecords').set({ workOrderId: open.id }).where('id', '=', inserted.id).execute();
-      await log(Number(open.id), 'secondAlarm', Number(open.recordState), Number(open.recordState));
-      return;
-    }
-    const workOrderNo = `R${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}${String(inserted.id).padStart(6, '0')}`;
-    const order = await trx
-      .insertInto('workOrders')
-      .values({
+    // The repair order it opens, joins or (cleared) recovers: the work-order service decides and applies it.
+    const moved = await this.workOrders.onAlarm(
+      trx,
+      {
+        alarmRecordId: Number(inserted.id),
+        type: m.type,
+        cleared: m.cleared === true,
+        alarmTime: m.ts,
         tenantId: gateway.tenantId,
         orgId: gateway.orgId,
-        workOrderNo,
-        elevatorId: gateway.elevatorId,
+        elevatorId: gateway.elevatorId!,
         elevatorName: gateway.elevatorName,
         address: gateway.address,
-        deviceCode: gateway.dtu,
-        type: m.type,
-        recordState: WORK_ORDER_STATE.reported,
-        alarmTime: m.ts,
-        repairMethod: 1,
-        hasPeople: m.type === 1 ? 1 : 0,
-        createTime: now,
-        updateTime: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('alarmRecords').set({ workOrderId: order.id }).where('id', '=', inserted.id).execute();
-    await log(Number(order.id), 'report', null, WORK_ORDER_STATE.reported);
-    this.push(events, gateway, 'workOrder', {
-      ...elevatorOf(gateway),
-      id: order.id,
-      workOrderNo,
-      recordState: WORK_ORDER_STATE.reported,
-      type: m.type,
-      alarmTime: m.ts,
-    });
+        dtu: gateway.dtu,
+        audience: { ...audienceOf(gateway), elevatorId: gateway.elevatorId! },
+      },
+      now,
+    );
+    events.push(...moved);
   }
 
   /** A live event about a gateway's elevator, sent once the batch commits; one that fails its schema is dropped. */

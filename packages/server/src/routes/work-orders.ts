@@ -1,15 +1,4 @@
-import {
-  L,
-  WORK_ORDER_STATE,
-  allowedActions,
-  enumLabel,
-  formatDateTime,
-  nextState,
-  translate,
-  workOrderState,
-  type MessageKey,
-  type UserAction,
-} from '@liftcloud/client';
+import { L, WORK_ORDER_STATE, allowedActions, formatDateTime, translate, type UserAction } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
@@ -84,76 +73,13 @@ export function registerWorkOrderRoutes(
       if (order.paused) throw new HttpError(409, 'workOrder.paused');
       if (action === 'cancel' && !body.reason?.trim())
         throw new ValidationError([{ field: 'reason', rule: 'validation.required' }], ActionBody);
-      const state = Number(order.recordState);
-      const to = nextState(state, action, { secondAlarm: Boolean(order.secondAlarm) });
-      if (to === null)
-        throw new HttpError(409, 'workOrder.notAllowed', {
-          state: enumLabel(workOrderState, state, req.lang),
-          action: translate(req.lang, `workOrder.action.${action}` as MessageKey),
-        });
-      const now = Date.now();
-      const set: Record<string, unknown> = { recordState: to, updateTime: now };
-      if (action === 'receive') Object.assign(set, { acceptorId: caller.userId, callTime: now });
-      if (action === 'finish')
-        Object.assign(set, { finishTime: now, handling: body.handling ?? null, faultReason: body.faultReason ?? null });
-      if (action === 'cancel') set.revocationReason = body.reason;
-      if (action === 'confirm') set.finishTime = order.finishTime === null ? now : undefined;
-      await db.transaction().execute(async (trx) => {
-        // The state in the WHERE makes two people acting at once safe: only the first moves it.
-        const moved = await trx
-          .updateTable('workOrders')
-          .set(JSON.parse(JSON.stringify(set)) as Record<string, unknown>)
-          .where('id', '=', id(req))
-          .where('recordState', '=', state)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) === 0)
-          throw new HttpError(409, 'workOrder.notAllowed', {
-            state: enumLabel(workOrderState, state, req.lang),
-            action,
-          });
-        await trx
-          .insertInto('workOrderLogs')
-          .values({
-            workOrderId: id(req),
-            action,
-            fromState: state,
-            toState: to,
-            userName: caller.username,
-            note: body.reason ?? body.handling ?? null,
-            time: now,
-          })
-          .execute();
-      });
-      const lift = await db
-        .selectFrom('elevators')
-        .select(['orgId', 'maintenanceCompanyId', 'propertyCompanyId'])
-        .where('id', '=', order.elevatorId)
-        .executeTakeFirst();
-      // the order's own columns, as the ingest puts them in its frames
-      const stored = await db
-        .selectFrom('workOrders')
-        .select(['workOrderNo', 'elevatorId', 'elevatorName', 'deviceCode'])
-        .where('id', '=', id(req))
-        .executeTakeFirstOrThrow();
-      await monitoring.live.publish(
-        'workOrder',
-        {
-          tenantId: caller.scope.tenantId ?? caller.tenantId,
-          orgIds: [lift?.orgId, lift?.maintenanceCompanyId, lift?.propertyCompanyId]
-            .filter((v) => v != null)
-            .map(Number),
-          elevatorId: Number(order.elevatorId),
-        },
-        {
-          id: id(req),
-          workOrderNo: stored.workOrderNo,
-          recordState: to,
-          dtu: stored.deviceCode,
-          elevatorId: stored.elevatorId,
-          elevatorName: stored.elevatorName,
-          action,
-          by: caller.username,
-        },
+      // the service checks the move against the workflow and applies it only from the state it reads
+      await monitoring.workOrders.act(
+        id(req),
+        action,
+        { userId: caller.userId, username: caller.username },
+        body,
+        req.lang,
       );
       return ok(null, translate(req.lang, 'outcome.done'));
     },
