@@ -133,7 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
   const jobs = appScheduler(app, opts.store.db, opts.jobs);
-  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {});
+  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
   registerWorkOrderRoutes(
     app,
     ctx,

@@ -1,18 +1,12 @@
-import {
-  AUTO_CONFIRM_AFTER_MS,
-  AWAITING_CONFIRM_STATES,
-  GATEWAY_OFFLINE_AFTER_MS,
-  commandTopic,
-  type CommandMessage,
-} from '@liftcloud/client';
-
-/** How long a gateway has to answer a command before it counts as overtime. */
-const COMMAND_TIMEOUT_MS = 30_000;
+import { AUTO_CONFIRM_AFTER_MS, GATEWAY_OFFLINE_AFTER_MS, commandTopic, type CommandMessage } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
+import { commandOvertimeJob } from '../jobs/command-overtime.js';
+import { gatewayOfflineJob } from '../jobs/gateway-offline.js';
+import type { Scheduler } from '../jobs/scheduler.js';
+import { autoConfirmJob } from '../jobs/work-order-auto-confirm.js';
 import { WorkOrderService } from '../services/work-orders.js';
-import type { LooseDB } from '../store/repository.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { inProcessBus, type EventBus } from './bus.js';
 import { GatewayDirectory } from './gateways.js';
@@ -37,7 +31,7 @@ export interface MonitoringOptions {
   strictLiveFrames?: boolean;
   offlineAfterMs?: number;
   autoConfirmAfterMs?: number;
-  /** How often the offline and auto-confirm sweeps run. */
+  /** How often the offline, command-overtime and auto-confirm jobs run (default 10 s). */
   sweepEveryMs?: number;
 }
 
@@ -54,15 +48,19 @@ export interface Monitoring {
   workOrders: WorkOrderService;
   /** Send a command down to a gateway, through whichever broker the gateways use. */
   sendCommand(dtu: string, message: CommandMessage): Promise<void>;
-  /** One pass of the offline, command-overtime and auto-confirm sweeps (also run on a timer). */
+  /**
+   * Run the offline, command-overtime and auto-confirm jobs now, as at `now` (tests); on their schedule they run
+   * through the scheduler. Throws when one fails or another instance is running it.
+   */
   sweep(now?: number): Promise<void>;
 }
 
-/** The live side of the platform: broker, ingest, event bus, WebSocket hub and the background sweeps. */
+/** The live side of the platform: broker, ingest, event bus, WebSocket hub, and its jobs on the scheduler. */
 export async function startMonitoring(
   app: FastifyInstance,
   db: Kysely<DB>,
   opts: MonitoringOptions,
+  scheduler: Scheduler,
 ): Promise<Monitoring> {
   const bus = opts.bus ?? inProcessBus();
   const live = liveEvents(bus, app.log, opts.strictLiveFrames ?? process.env.NODE_ENV === 'test');
@@ -91,55 +89,28 @@ export async function startMonitoring(
         log: app.log,
       })
     : null;
-  const loose = db as unknown as Kysely<LooseDB>;
-  const offlineAfter = opts.offlineAfterMs ?? GATEWAY_OFFLINE_AFTER_MS;
-  const autoConfirmAfter = opts.autoConfirmAfterMs ?? AUTO_CONFIRM_AFTER_MS;
-
+  const everyMs = opts.sweepEveryMs ?? 10_000;
+  const sweeps = [
+    gatewayOfflineJob({
+      db,
+      directory,
+      live,
+      offlineAfterMs: opts.offlineAfterMs ?? GATEWAY_OFFLINE_AFTER_MS,
+      everyMs,
+    }),
+    commandOvertimeJob({ db, everyMs }),
+    autoConfirmJob({ db, workOrders, autoConfirmAfterMs: opts.autoConfirmAfterMs ?? AUTO_CONFIRM_AFTER_MS, everyMs }),
+  ];
+  for (const job of sweeps) scheduler.add(job);
   async function sweep(now = Date.now()): Promise<void> {
-    // A gateway is offline once its reports stop for 60 s (power cut, lost link): state "disconnected".
-    const gone = await loose
-      .selectFrom('gatewayDevices')
-      .select(['id', 'dtuCode', 'tenantId', 'elevatorId'])
-      .where('dtuStatus', '=', 1)
-      .where('lastReportTime', '<', now - offlineAfter)
-      .execute();
-    for (const g of gone) {
-      await loose.updateTable('gatewayDevices').set({ dtuStatus: 0, linkStatus: 1 }).where('id', '=', g.id).execute();
-      if (g.elevatorId)
-        await loose.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
-      const info = await directory.get(String(g.dtuCode));
-      const elevatorId = g.elevatorId === null ? null : Number(g.elevatorId);
-      await live.publish(
-        'gateway',
-        { tenantId: Number(g.tenantId), orgIds: info?.orgIds ?? [], elevatorId },
-        { dtu: g.dtuCode, online: false, elevatorId },
-      );
+    for (const { name } of sweeps) {
+      const result = await scheduler.runNow(name, now);
+      if (result.outcome === 'failed') throw result.error;
+      if (result.outcome !== 'ok') throw new Error(`job ${name} did not run now (${result.outcome})`);
     }
-    // A command with no reply in time is overtime.
-    await loose
-      .updateTable('commandRecords')
-      .set({ state: 3, updateTime: now })
-      .where('state', '=', 0)
-      .where('createTime', '<', now - COMMAND_TIMEOUT_MS)
-      .execute();
-    // A finished order nobody confirmed in time is confirmed by the platform.
-    const waiting = await loose
-      .selectFrom('workOrders')
-      .select('id')
-      .where('recordState', 'in', [...AWAITING_CONFIRM_STATES])
-      .where('finishTime', '<', now - autoConfirmAfter)
-      .where('paused', '=', 0)
-      .execute();
-    for (const { id } of waiting) await workOrders.autoConfirm(Number(id), now);
   }
 
-  const timer = setInterval(
-    () => void sweep().catch((err: unknown) => app.log.error({ err }, 'monitoring sweep failed')),
-    opts.sweepEveryMs ?? 10_000,
-  );
-  timer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await external?.close();
     await ingest.drain();
     await broker?.close();

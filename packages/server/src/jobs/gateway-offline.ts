@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.js';
+import type { GatewayDirectory } from '../monitoring/gateways.js';
+import type { LiveEvents } from '../monitoring/live-events.js';
+import type { LooseDB } from '../store/repository.js';
+import type { Job } from './job.js';
+
+export const GATEWAY_OFFLINE_JOB = 'gateway-offline';
+
+/**
+ * A gateway is offline once its reports stop for `offlineAfterMs` (power cut, lost link): marked disconnected,
+ * its elevator offline, and the live channel told.
+ */
+export function gatewayOfflineJob(deps: {
+  db: Kysely<DB>;
+  directory: GatewayDirectory;
+  live: LiveEvents;
+  offlineAfterMs: number;
+  everyMs: number;
+}): Job {
+  const db = deps.db as unknown as Kysely<LooseDB>;
+  return {
+    name: GATEWAY_OFFLINE_JOB,
+    schedule: { everyMs: deps.everyMs },
+    async run({ now }) {
+      const gone = await db
+        .selectFrom('gatewayDevices')
+        .select(['id', 'dtuCode', 'tenantId', 'elevatorId'])
+        .where('dtuStatus', '=', 1)
+        .where('lastReportTime', '<', now - deps.offlineAfterMs)
+        .execute();
+      for (const g of gone) {
+        // only a gateway still silent and online: a report that came meanwhile keeps it online
+        const marked = await db
+          .updateTable('gatewayDevices')
+          .set({ dtuStatus: 0, linkStatus: 1 })
+          .where('id', '=', g.id)
+          .where('dtuStatus', '=', 1)
+          .where('lastReportTime', '<', now - deps.offlineAfterMs)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) continue;
+        if (g.elevatorId)
+          await db.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
+        const info = await deps.directory.get(String(g.dtuCode));
+        const elevatorId = g.elevatorId === null ? null : Number(g.elevatorId);
+        await deps.live.publish(
+          'gateway',
+          { tenantId: Number(g.tenantId), orgIds: info?.orgIds ?? [], elevatorId },
+          { dtu: String(g.dtuCode), online: false, elevatorId },
+        );
+      }
+    },
+  };
+}
