@@ -1,6 +1,6 @@
 import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, datetime, int, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, datetime, int, ref, refName, required, text } from '../schema/fields.js';
 
 /**
  * A call on an elevator's intercom a gateway reported (index 38, domain.md §3 "Other event records"): when,
@@ -13,8 +13,8 @@ export const callRecord = defineEntity({
   permission: PERMISSION.callRecords,
   readOnly: true,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
-    elevatorName: readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 })),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
+    elevatorName: refName(L('电梯名称', 'Elevator', 'Ascensore'), 'elevatorId'),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     callTime: required(datetime(L('通话时间', 'Call time', 'Ora chiamata'))),
     durationSeconds: int(L('通话时长(秒)', 'Duration (s)', 'Durata (s)'), { min: 0, max: 86_400 }),

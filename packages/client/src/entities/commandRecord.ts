@@ -11,7 +11,7 @@ export const commandRecord = defineEntity({
   permission: PERMISSION.gateways,
   readOnly: true,
   fields: {
-    gatewayId: required(ref(L('网关', 'Gateway', 'Gateway'))),
+    gatewayId: required(ref(L('网关', 'Gateway', 'Gateway'), 'gatewayDevice')),
     dtuCode: readOnly(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     action: required(text(L('指令', 'Command', 'Comando'), { max: 20 })),
     params: text(L('参数', 'Parameters', 'Parametri'), { max: 2000 }),

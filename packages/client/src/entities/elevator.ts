@@ -4,7 +4,7 @@ import { elevatorType, maintenanceMode, openStatus, useStatus } from '../enums.j
 import { elevatorIdentityRules } from '../rules/devices.js';
 import { mobile } from '../rules/formats.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, date, enumOf, ids, int, num, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, bool, date, enumOf, ids, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
 import { dtu } from '../rules/formats.js';
 
 const code = (zh: string, en: string, it: string, max = 50) => text(L(zh, en, it), { max });
@@ -86,23 +86,27 @@ export const elevator = defineEntity({
     }),
     finishDelay: int(L('结束报警延时(秒)', 'Finish delay (s)', 'Ritardo di chiusura (s)'), { min: 0, max: 3600 }),
     // templates and companies
-    faultTemplateId: ref(L('故障模板', 'Fault template', 'Modello guasti')),
-    floorDisplayTemplateId: ref(L('楼层显示模板', 'Floor display template', 'Modello display piani')),
+    faultTemplateId: ref(L('故障模板', 'Fault template', 'Modello guasti'), 'faultTemplate'),
+    floorDisplayTemplateId: ref(
+      L('楼层显示模板', 'Floor display template', 'Modello display piani'),
+      'floorDisplayTemplate',
+    ),
     safetyOfficer: code('安全员', 'Safety officer', 'Addetto alla sicurezza'),
     safetyDirector: code('安全总监', 'Safety director', 'Direttore sicurezza'),
     mainResponsible: code('主要负责人', 'Main responsible', 'Responsabile principale'),
-    useUnitId: ref(L('使用单位', 'Use unit', 'Unità di utilizzo')),
-    useUnitName: readOnly(text(L('使用单位名称', 'Use unit name', 'Nome unità di utilizzo'), { max: 100 })),
-    propertyCompanyId: ref(L('物业公司', 'Property company', 'Società immobiliare')),
-    maintenanceCompanyId: ref(L('维保公司', 'Maintenance company', 'Azienda di manutenzione')),
-    maintenanceCompanyName: readOnly(
-      text(L('维保公司名称', 'Maintenance company name', 'Nome azienda di manutenzione'), { max: 100 }),
+    useUnitId: ref(L('使用单位', 'Use unit', 'Unità di utilizzo'), 'useUnit'),
+    useUnitName: refName(L('使用单位名称', 'Use unit name', 'Nome unità di utilizzo'), 'useUnitId'),
+    propertyCompanyId: ref(L('物业公司', 'Property company', 'Società immobiliare'), 'company'),
+    maintenanceCompanyId: ref(L('维保公司', 'Maintenance company', 'Azienda di manutenzione'), 'company'),
+    maintenanceCompanyName: refName(
+      L('维保公司名称', 'Maintenance company name', 'Nome azienda di manutenzione'),
+      'maintenanceCompanyId',
     ),
-    manufacturerId: ref(L('制造企业', 'Manufacturer', 'Produttore')),
-    installationCompanyId: ref(L('安装企业', 'Installation company', 'Azienda di installazione')),
-    modificationCompanyId: ref(L('改造企业', 'Modification company', 'Azienda di modifica')),
-    qualityBodyId: ref(L('质监局', 'Quality supervision body', 'Ente di vigilanza')),
-    maintainerIds: ids(L('维保人员', 'Maintenance workers', 'Manutentori'), 20),
+    manufacturerId: ref(L('制造企业', 'Manufacturer', 'Produttore'), 'company'),
+    installationCompanyId: ref(L('安装企业', 'Installation company', 'Azienda di installazione'), 'company'),
+    modificationCompanyId: ref(L('改造企业', 'Modification company', 'Azienda di modifica'), 'company'),
+    qualityBodyId: ref(L('质监局', 'Quality supervision body', 'Ente di vigilanza'), 'qualityBody'),
+    maintainerIds: ids(L('维保人员', 'Maintenance workers', 'Manutentori'), 'user', 20),
     // dates
     exFactoryDate: date(L('出厂日期', 'Ex-factory date', 'Data di fabbricazione')),
     installationDate: date(L('安装日期', 'Installation date', 'Data di installazione')),

@@ -10,7 +10,7 @@ export const elevatorPart = defineEntity({
   path: 'elevatorParts',
   permission: PERMISSION.elevators,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     category: required(text(L('类别', 'Category', 'Categoria'), { max: 50 })),
     number: text(L('编号', 'Number', 'Numero'), { max: 50 }),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),

@@ -39,9 +39,9 @@ export const elevatorUser = defineEntity({
   path: 'elevatorUsers',
   permission: PERMISSION.elevators,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
-    companyId: required(ref(L('企业', 'Company', 'Azienda'))),
-    userId: required(ref(L('用户', 'User', 'Utente'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
+    companyId: required(ref(L('企业', 'Company', 'Azienda'), 'company')),
+    userId: required(ref(L('用户', 'User', 'Utente'), 'user')),
     relation: text(L('关系', 'Relation', 'Relazione'), { max: 50 }),
   },
   filters: { elevatorId: 'eq', companyId: 'eq', userId: 'eq' },

@@ -10,7 +10,7 @@ export const floorMapping = defineEntity({
   path: 'floorMappings',
   permission: PERMISSION.elevators,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     actualFloor: required(int(L('实际楼层', 'Actual floor', 'Piano reale'), { min: -10, max: MAX_FLOOR })),
     displayedFloor: required(text(L('显示楼层', 'Displayed floor', 'Piano visualizzato'), { max: 10 })),
     stopsAtFloor: required(bool(L('是否停靠', 'Stops at floor', 'Fermata al piano'))),

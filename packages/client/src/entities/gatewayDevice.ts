@@ -2,7 +2,7 @@ import { PERMISSION } from '../permissions.js';
 import { connectionState } from '../enums.js';
 import { dtu } from '../rules/formats.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, datetime, enumOf, int, num, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, bool, datetime, enumOf, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 const t = (zh: string, en: string, it: string, max = 50) => text(L(zh, en, it), { max });
 
@@ -12,6 +12,7 @@ export const gatewayDevice = defineEntity({
   label: L('网关设备', 'Gateway', 'Gateway'),
   path: 'gatewayDevices',
   permission: PERMISSION.gateways,
+  nameField: 'dtuCode',
   fields: {
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11, rule: dtu })),
     ip: t('IP地址', 'IP address', 'Indirizzo IP', 45),
@@ -23,8 +24,8 @@ export const gatewayDevice = defineEntity({
     softVer: t('软件版本', 'Software version', 'Versione software', 30),
     hardVer: t('硬件版本', 'Hardware version', 'Versione hardware', 30),
     boardHardVer: t('主板硬件版本', 'Board hardware version', 'Versione hardware scheda', 30),
-    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato')),
-    elevatorName: readOnly(t('电梯名称', 'Elevator name', 'Nome ascensore', 100)),
+    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato'), 'elevator'),
+    elevatorName: refName(L('电梯名称', 'Elevator name', 'Nome ascensore'), 'elevatorId'),
     bindState: readOnly(bool(L('已绑定', 'Bound', 'Collegato'))),
     temperature: num(L('温度(℃)', 'Temperature (°C)', 'Temperatura (°C)'), { min: -60, max: 150 }),
     devicePower: num(L('设备电量', 'Device power', 'Alimentazione'), { min: 0, max: 1000 }),

@@ -1,6 +1,6 @@
 import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, datetime, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, datetime, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 /**
  * A potential safety hazard (index 821, domain.md §3 "Other event records": time, code, description). A
@@ -14,13 +14,13 @@ export const hazardRecord = defineEntity({
   permission: PERMISSION.hazardRecords,
   readOnly: true,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
-    elevatorName: readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 })),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
+    elevatorName: refName(L('电梯名称', 'Elevator', 'Ascensore'), 'elevatorId'),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     hazardTime: required(datetime(L('隐患时间', 'Hazard time', 'Ora rischio'))),
     code: required(text(L('隐患代码', 'Hazard code', 'Codice rischio'), { max: 16 })),
     description: text(L('隐患描述', 'Description', 'Descrizione'), { max: 500 }),
-    faultRecordId: readOnly(ref(L('故障记录', 'Fault record', 'Registro guasto'))),
+    faultRecordId: readOnly(ref(L('故障记录', 'Fault record', 'Registro guasto'), 'faultRecord')),
     faultNo: readOnly(text(L('故障代码', 'Fault code', 'Codice guasto'), { max: 16 })),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', code: 'eq', hazardTime: 'range' },

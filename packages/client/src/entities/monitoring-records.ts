@@ -1,9 +1,10 @@
 import { PERMISSION } from '../permissions.js';
 import { alarmType, repairMethod, workOrderState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, datetime, enumOf, int, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, bool, datetime, enumOf, int, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
-const elevatorName = () => readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 }));
+/** The elevator's current name, read through elevatorId (a work order keeps the name it was opened with). */
+const elevatorName = () => refName(L('电梯名称', 'Elevator', 'Ascensore'), 'elevatorId');
 
 /** A fault a gateway reported (index 117); kept by the ingest, read-only to users. */
 export const faultRecord = defineEntity({
@@ -13,7 +14,7 @@ export const faultRecord = defineEntity({
   permission: PERMISSION.faultRecords,
   readOnly: true,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     elevatorName: elevatorName(),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     faultNo: required(text(L('故障代码', 'Fault code', 'Codice guasto'), { max: 16 })),
@@ -36,14 +37,14 @@ export const alarmRecord = defineEntity({
   permission: PERMISSION.alarmRecords,
   readOnly: true,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     elevatorName: elevatorName(),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     type: required(enumOf(L('报警类型', 'Alarm type', 'Tipo di allarme'), alarmType)),
     floor: int(L('楼层', 'Floor', 'Piano')),
     cleared: bool(L('已恢复', 'Cleared', 'Rientrato')),
     alarmTime: required(datetime(L('报警时间', 'Alarm time', 'Ora allarme'))),
-    workOrderId: readOnly(ref(L('急修工单', 'Repair order', 'Ordine di riparazione'))),
+    workOrderId: readOnly(ref(L('急修工单', 'Repair order', 'Ordine di riparazione'), 'workOrder')),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', type: 'eq', alarmTime: 'range' },
   spans: { alarmTime: 'alarm' },
@@ -57,7 +58,7 @@ export const eventRecord = defineEntity({
   permission: PERMISSION.eventRecords,
   readOnly: true,
   fields: {
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     elevatorName: elevatorName(),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
     kind: required(text(L('事件类型', 'Event', 'Evento'), { max: 20 })),
@@ -77,7 +78,7 @@ export const workOrder = defineEntity({
   readOnly: true,
   fields: {
     workOrderNo: readOnly(text(L('工单编号', 'Work order no.', 'Numero ordine'), { max: 30 })),
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     elevatorName: readOnly(text(L('电梯名称', 'Elevator', 'Ascensore'), { max: 100 })),
     address: readOnly(text(L('地址', 'Address', 'Indirizzo'), { max: 200 })),
     deviceCode: readOnly(text(L('设备编号', 'Device code', 'Codice dispositivo'), { max: 11 })),
@@ -85,7 +86,7 @@ export const workOrder = defineEntity({
     recordState: readOnly(enumOf(L('工单状态', 'State', 'Stato'), workOrderState)),
     alarmTime: readOnly(datetime(L('报警时间', 'Alarm time', 'Ora allarme'))),
     callTime: readOnly(datetime(L('接警时间', 'Received', 'Presa in carico'))),
-    acceptorId: readOnly(ref(L('接警人', 'Acceptor', 'Accettante'))),
+    acceptorId: readOnly(ref(L('接警人', 'Acceptor', 'Accettante'), 'user')),
     repairMethod: enumOf(L('报修方式', 'Repair method', 'Modalità di richiesta'), repairMethod),
     handling: text(L('处理情况', 'Handling', 'Intervento'), { max: 1000 }),
     faultReason: text(L('故障原因', 'Fault reason', 'Causa del guasto'), { max: 500 }),

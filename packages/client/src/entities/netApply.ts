@@ -24,7 +24,7 @@ export const netApply = defineEntity({
     createSource: readOnly(enumOf(L('创建来源', 'Create source', 'Origine'), netApplySource)),
     status: readOnly(enumOf(L('审核状态', 'Review status', 'Stato revisione'), netApplyStatus)),
     generated: readOnly(bool(L('已生成', 'Generated', 'Generato'))),
-    elevatorId: readOnly(ref(L('生成的电梯', 'Generated elevator', 'Ascensore generato'))),
+    elevatorId: readOnly(ref(L('生成的电梯', 'Generated elevator', 'Ascensore generato'), 'elevator')),
   },
   filters: {
     elevatorName: 'like',

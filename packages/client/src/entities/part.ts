@@ -2,7 +2,7 @@ import { PERMISSION } from '../permissions.js';
 import { LENGTHS } from '../constants.js';
 import { yesNo } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, enumOf, int, num, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, bool, enumOf, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 /** A spare part (index 806): parts id exactly 34 characters; no and name required. */
 export const part = defineEntity({
@@ -13,9 +13,9 @@ export const part = defineEntity({
   fields: {
     no: required(text(L('配件编号', 'Part no.', 'Numero ricambio'), { max: 50 })),
     name: required(text(L('配件名称', 'Part name', 'Nome ricambio'), { max: 100 })),
-    partTypeId: ref(L('配件类型', 'Part type', 'Tipo ricambio')),
-    partTypeName: readOnly(text(L('配件类型名称', 'Part type name', 'Nome tipo ricambio'), { max: 100 })),
-    elevatorCompanyId: ref(L('电梯企业', 'Elevator company', 'Azienda ascensori')),
+    partTypeId: ref(L('配件类型', 'Part type', 'Tipo ricambio'), 'partType'),
+    partTypeName: refName(L('配件类型名称', 'Part type name', 'Nome tipo ricambio'), 'partTypeId'),
+    elevatorCompanyId: ref(L('电梯企业', 'Elevator company', 'Azienda ascensori'), 'company'),
     partsSn: required(text(L('配件ID', 'Parts id', 'Id ricambio'), { max: LENGTHS.partsId, length: LENGTHS.partsId })),
     model: text(L('型号', 'Model', 'Modello'), { max: 50 }),
     brand: text(L('品牌', 'Brand', 'Marca'), { max: 50 }),
@@ -23,7 +23,7 @@ export const part = defineEntity({
     times: int(L('使用次数', 'Usage count', 'Utilizzi'), { min: 0 }),
     life: int(L('寿命', 'Life', 'Durata'), { min: 0 }),
     status: enumOf(L('状态', 'Status', 'Stato'), yesNo),
-    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato')),
+    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato'), 'elevator'),
     creatorName: readOnly(text(L('创建人', 'Creator', 'Autore'), { max: 50 })),
     description: text(L('描述', 'Description', 'Descrizione'), { max: 500 }),
     hot: bool(L('热门', 'Hot', 'In evidenza')),

@@ -1,6 +1,6 @@
 import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, ids, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, bool, derived, int, numberList, ref, refName, required, text } from '../schema/fields.js';
 
 /** A named set of permission indexes (console-shell.md §6); a user's auth string is the union of its roles'. */
 export const role = defineEntity({
@@ -11,10 +11,10 @@ export const role = defineEntity({
   fields: {
     name: required(text(L('角色名称', 'Role name', 'Nome ruolo'), { max: 50 })),
     isDefault: bool(L('默认角色', 'Default role', 'Ruolo predefinito')),
-    companyId: ref(L('所属企业', 'Company', 'Azienda')),
-    companyName: readOnly(text(L('所属企业名称', 'Company name', 'Nome azienda'), { max: 100 })),
-    permissions: required(ids(L('权限列表', 'Permissions', 'Permessi'), 1000)),
-    userCount: readOnly(ref(L('用户数', 'Users', 'Utenti'))),
+    companyId: ref(L('所属企业', 'Company', 'Azienda'), 'company'),
+    companyName: refName(L('所属企业名称', 'Company name', 'Nome azienda'), 'companyId'),
+    permissions: required(numberList(L('权限列表', 'Permissions', 'Permessi'), 1000)),
+    userCount: derived(int(L('用户数', 'Users', 'Utenti'))),
   },
   filters: { name: 'like', companyId: 'eq' },
 });

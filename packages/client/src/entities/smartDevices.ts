@@ -15,7 +15,7 @@ export const programCard = defineEntity({
     name: required(text(L('节目单名称', 'Name', 'Nome'), { max: 100 })),
     notice: text(L('通知', 'Notice', 'Avviso'), { max: 500 }),
     note: text(L('备注', 'Note', 'Nota'), { max: 500 }),
-    companyId: ref(L('所属企业', 'Company', 'Azienda')),
+    companyId: ref(L('所属企业', 'Company', 'Azienda'), 'company'),
     /** JSON list of {order, kind: image|video, url}. */
     programs: text(L('节目', 'Programs', 'Programmi'), { max: 20_000 }),
   },
@@ -31,8 +31,8 @@ export const smartScreen = defineEntity({
   fields: {
     mac: required(text(L('MAC地址', 'MAC address', 'Indirizzo MAC'), { max: LENGTHS.mac, length: LENGTHS.mac })),
     password: required(text(L('密码', 'Password', 'Password'), { max: 20, rule: screenPassword })),
-    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'))),
-    programCardId: required(ref(L('节目单', 'Program list', 'Palinsesto'))),
+    elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
+    programCardId: required(ref(L('节目单', 'Program list', 'Palinsesto'), 'programCard')),
     area: required(text(L('区域', 'Area', 'Area'), { max: 100 })),
     heartbeatTime: readOnly(datetime(L('心跳时间', 'Heartbeat', 'Battito'))),
     online: readOnly(bool(L('在线', 'Online', 'Online'))),
@@ -51,7 +51,7 @@ export const camera = defineEntity({
     alias: text(L('别名', 'Alias', 'Alias'), { max: 50 }),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),
     deviceStatus: readOnly(bool(L('在线', 'Online', 'Online'))),
-    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato')),
+    elevatorId: ref(L('绑定电梯', 'Bound elevator', 'Ascensore collegato'), 'elevator'),
     type: text(L('类型', 'Type', 'Tipo'), { max: 50 }),
     model: text(L('型号', 'Model', 'Modello'), { max: 50 }),
     mac: required(text(L('MAC地址', 'MAC address', 'Indirizzo MAC'), { max: LENGTHS.mac, length: LENGTHS.mac })),

@@ -1,6 +1,6 @@
 import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, int, num, readOnly, ref, required, text } from '../schema/fields.js';
+import { L, derived, int, num, ref, refName, required, text } from '../schema/fields.js';
 import { mobile } from '../rules/formats.js';
 
 /** The unit that uses an elevator (a building, a mall); belongs to the organisation that created it. */
@@ -14,9 +14,10 @@ export const useUnit = defineEntity({
     creditCode: text(L('信用代码', 'Credit code', 'Codice di credito'), { max: 18 }),
     name: required(text(L('名称', 'Name', 'Nome'), { max: 100 })),
     type: text(L('类型', 'Type', 'Tipo'), { max: 50 }),
-    propertyCompanyId: ref(L('物业公司', 'Property company', 'Società immobiliare')),
-    propertyCompanyName: readOnly(
-      text(L('物业公司名称', 'Property company name', 'Nome società immobiliare'), { max: 100 }),
+    propertyCompanyId: ref(L('物业公司', 'Property company', 'Società immobiliare'), 'company'),
+    propertyCompanyName: refName(
+      L('物业公司名称', 'Property company name', 'Nome società immobiliare'),
+      'propertyCompanyId',
     ),
     region: required(text(L('区域', 'District/region', 'Distretto/regione'), { max: 100 })),
     address: text(L('地址', 'Address', 'Indirizzo'), { max: 200 }),
@@ -25,7 +26,7 @@ export const useUnit = defineEntity({
     contact: text(L('联系人', 'Contact', 'Referente'), { max: 50 }),
     contactPhone: text(L('联系电话', 'Contact phone', 'Telefono referente'), { max: 11, rule: mobile }),
     owner: required(text(L('负责人', 'Owner', 'Responsabile'), { max: 50 })),
-    elevatorCount: readOnly(int(L('电梯数量', 'Elevators', 'Ascensori'))),
+    elevatorCount: derived(int(L('电梯数量', 'Elevators', 'Ascensori'))),
   },
   filters: { no: 'eq', name: 'like', region: 'like', propertyCompanyId: 'eq' },
 });

@@ -56,6 +56,11 @@ export interface EntityOptions<F extends Fields> {
   permission: Permission | EntityPermission;
   fields: F;
   filters?: Partial<Record<keyof F & string, FilterMode>>;
+  /**
+   * The field that names a record to a person: a reference to this entity is picked by it (the console's pickers
+   * search it as typed, liftctl looks a name up in it) and name fields read it. Default: `name`, where there is one.
+   */
+  nameField?: keyof F & string;
   /** Kept by the server (logs, records from gateways): lists and gets only, no create, update or delete. */
   readOnly?: boolean;
   /** Fields that must be unique within a tenant. */
@@ -71,6 +76,7 @@ export interface EntityOptions<F extends Fields> {
 
 export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {
   permission: EntityPermission;
+  nameField?: keyof F & string;
   filters: Partial<Record<keyof F & string, FilterMode>>;
   unique: (keyof F & string)[];
   /** A record as returned by get and list. */
@@ -158,6 +164,9 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
   const fields = opts.fields as Fields;
   const clash = Object.keys(fields).find((key) => RECORD_KEYS.includes(key));
   if (clash) throw new Error(`${opts.name}: '${clash}' is a key every record has; name the field otherwise`);
+  for (const [key, f] of Object.entries(fields))
+    if (f.nameOf !== undefined && fields[f.nameOf]?.kind !== 'ref')
+      throw new Error(`${opts.name}.${key}: nameOf '${f.nameOf}' is not a reference of the entity`);
   const record: Record<string, TSchema> = {
     id: idSchema(),
     createTime: labelled(Type.String(), CREATE_TIME_LABEL),
@@ -180,6 +189,7 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
   return {
     ...opts,
     permission: readWrite(opts.permission),
+    nameField: opts.nameField ?? ('name' in fields ? ('name' as keyof F & string) : undefined),
     filters: opts.filters ?? {},
     unique: opts.unique ?? [],
     // additionalProperties false: the server's serialiser drops every stored column the definition does not name.

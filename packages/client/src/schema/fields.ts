@@ -18,6 +18,15 @@ export interface Field<V = unknown> {
   /** Accepted on create only, never returned (a password). */
   createOnly: boolean;
   enumDef?: EnumDef;
+  /** A reference or id list: the entity (its key in ENTITIES) whose records the ids name. */
+  target?: string;
+  /**
+   * Read, never stored: a name read through a reference (`nameOf`) or a figure the server computes when it reads
+   * the record (a count). The store check knows from this which fields need no column.
+   */
+  derived?: boolean;
+  /** The reference field whose record's name this field shows (`companyName` through `companyId`). */
+  nameOf?: string;
   /** Phantom: the TypeScript type of the value. */
   readonly _value?: V;
 }
@@ -94,13 +103,34 @@ export const datetime = (label: Localized): Field<string> =>
 export const date = (label: Localized): Field<string> =>
   field('date', label, Type.String({ format: formats.calendarDate.format, maxLength: 10 }));
 
-/** The id of another record of the same tenant. */
-export const ref = (label: Localized): Field<number> =>
-  field('ref', label, Type.Integer({ minimum: 1, maximum: 2147483647 }));
+/**
+ * The id of a record of `target` (an entity name: 'company'): the server checks it is the caller's tenant's, reads
+ * names through it, and the console and liftctl pick it by the target's name.
+ */
+export const ref = (label: Localized, target: string): Field<number> =>
+  field('ref', label, Type.Integer({ minimum: 1, maximum: 2147483647 }), { target });
 
-/** A set of ids (a user's roles). */
-export const ids = (label: Localized, maxItems = 200): Field<number[]> =>
-  field('ids', label, Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems, uniqueItems: true }));
+const idList = (maxItems: number) =>
+  Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems, uniqueItems: true });
+
+/** A set of ids of `target` records (a user's roles), checked and picked like a reference. */
+export const ids = (label: Localized, target: string, maxItems = 200): Field<number[]> =>
+  field('ids', label, idList(maxItems), { target });
+
+/** A set of whole numbers that name no records (a role's permission indexes). */
+export const numberList = (label: Localized, maxItems = 200): Field<number[]> => field('ids', label, idList(maxItems));
+
+/**
+ * The name of the record the reference `refKey` of the same entity points at (`companyName` through `companyId`),
+ * read through the reference: never stored, never accepted.
+ */
+export const refName = (label: Localized, refKey: string, max = 100): Field<string> & { readOnly: true } => ({
+  ...field<string>('text', label, Type.String({ maxLength: max }), { derived: true, nameOf: refKey }),
+  readOnly: true,
+});
+
+/** A figure the server computes when it reads the record (a count): never stored, never accepted. */
+export const derived = <V>(f: Field<V>): Field<V> & { readOnly: true } => ({ ...f, readOnly: true, derived: true });
 
 /** Write-once secret: accepted on create, stored hashed, never returned. */
 export const secret = (label: Localized, rule: FormatRule): Field<string> =>

@@ -41,7 +41,9 @@ export function toStore(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(fields)) {
-    if (f.readOnly || opts.skip?.includes(key)) continue;
+    // derived fields are read through a reference or computed; one a caller may write (a tenant's root company
+    // name) is the hooks' to keep, never a column
+    if (f.readOnly || f.derived || opts.skip?.includes(key)) continue;
     if (f.createOnly && opts.mode === 'update') continue;
     if (f.kind === 'ids' && !opts.jsonFields?.includes(key)) continue; // kept in a link table
     if (!(key in body) && opts.mode === 'update') continue;

@@ -12,6 +12,7 @@ import { tableVersion } from '../db/write-tracker.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
 import { tenantOf, type Caller } from '../services/caller.js';
 import { toApi, toStore } from './convert.js';
+import { nameSelections, reachableIds, referencesOf } from './references.js';
 
 // The generic repository works over any table by name; Kysely's typed API cannot follow a table chosen
 // at run time, so it goes through this loose view of the store. Entity-specific code keeps Kysely<DB>.
@@ -21,13 +22,11 @@ export type LooseKysely = Kysely<LooseDB>;
 type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
 type EB = ExpressionBuilder<LooseDB, string>;
 
-/** A many-to-many field kept in a link table (a user's roleIds). */
+/** Where an id list (a user's roleIds) is kept: a link table; the ids' target is the field's, in the definition. */
 export interface LinkSpec {
   table: string;
   ownKey: string;
   otherKey: string;
-  /** The table the linked ids point into, checked for the caller's tenant. */
-  target: string;
 }
 
 export interface WriteContext {
@@ -50,17 +49,15 @@ export interface TableSpec<F extends Fields = Fields> {
   /** The input field that names the organisation of a new row; else the caller's current organisation. */
   orgField?: keyof F & string;
   /**
-   * Reference fields and the table they point into. A reference must be a row of the caller's tenant;
-   * a company must also be inside the caller's organisations, unless it is named in `relatedCompanies`.
+   * Company references (of the definition) that may point anywhere in the tenant, not only at the caller's
+   * organisations, and also make the row visible to that company. Other references: store/references.ts.
    */
-  refs?: Partial<Record<keyof F & string, string>>;
-  /** Company references that may point anywhere in the tenant and also make the row visible to that company. */
   relatedCompanies?: (keyof F & string)[];
   /** Fields unique on the whole platform (usernames, DTU numbers); other unique fields are unique per tenant. */
   platformUnique?: (keyof F & string)[];
   links?: Partial<Record<keyof F & string, LinkSpec>>;
   jsonFields?: (keyof F & string)[];
-  /** SQL for read-only fields, selected beside the row. */
+  /** SQL for the derived fields that are not names (counts), selected beside the row; names come from the definition. */
   computed?: (eb: EB) => Record<string, AliasableExpression<unknown>>;
   beforeCreate?: (row: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
   beforeUpdate?: (
@@ -99,6 +96,14 @@ export class Repository<F extends Fields = Fields> {
 
   private get db(): LooseKysely {
     return this.dbTyped as unknown as LooseKysely;
+  }
+
+  private namesOnce: ReturnType<typeof nameSelections> | undefined;
+
+  /** The derived name fields (`companyName` through `companyId`), read through their references. */
+  private get names(): ReturnType<typeof nameSelections> {
+    this.namesOnce ??= nameSelections(this.spec as unknown as TableSpec);
+    return this.namesOnce;
   }
 
   private get orgColumn(): string {
@@ -148,8 +153,9 @@ export class Repository<F extends Fields = Fields> {
 
   private selectRecord(q: Query): Query {
     const computed = this.spec.computed;
-    if (!computed) return q.selectAll('t');
-    return q.selectAll('t').select((eb) => Object.entries(computed(eb)).map(([name, expr]) => expr.as(name)));
+    return q
+      .selectAll('t')
+      .select((eb) => Object.entries({ ...this.names(eb), ...computed?.(eb) }).map(([name, expr]) => expr.as(name)));
   }
 
   private async attachLinks(db: LooseKysely, rows: Record<string, unknown>[]): Promise<void> {
@@ -233,30 +239,15 @@ export class Repository<F extends Fields = Fields> {
     return this.get(tenantOnly, id, tz);
   }
 
-  /** A reference must point at a row of the caller's tenant (and organisation subtree, for companies). */
+  /** Every reference the input sets must name a row the caller may point at (store/references.ts). */
   private async checkRefs(ctx: WriteContext, input: Record<string, unknown>): Promise<Issue[]> {
     const issues: Issue[] = [];
-    const tenantId = tenantOf(ctx.caller);
-    for (const [field, table] of Object.entries(this.spec.refs ?? {}) as [string, string][]) {
-      const v = input[field];
+    for (const reference of referencesOf(this.spec as unknown as TableSpec)) {
+      const v = input[reference.field];
       if (v === undefined || v === null) continue;
-      let q = ctx.trx.selectFrom(table).select('id').where('id', '=', v);
-      if (table !== 'tenants') q = q.where('tenantId', '=', tenantId);
-      const related = (this.spec.relatedCompanies as string[] | undefined)?.includes(field);
-      if (table === 'companies' && ctx.caller.scope.orgIds && !related)
-        q = q.where('id', 'in', ctx.caller.scope.orgIds.length ? ctx.caller.scope.orgIds : [-1]);
-      if (!(await q.executeTakeFirst())) issues.push({ field, rule: 'validation.reference' });
-    }
-    for (const [field, link] of Object.entries(this.spec.links ?? {}) as [string, LinkSpec][]) {
-      const v = input[field];
-      if (!Array.isArray(v) || v.length === 0) continue;
-      const found = await ctx.trx
-        .selectFrom(link.target)
-        .select('id')
-        .where('id', 'in', v)
-        .where('tenantId', '=', tenantId)
-        .execute();
-      if (found.length !== new Set(v).size) issues.push({ field, rule: 'validation.reference' });
+      const wanted = [...new Set([v].flat().map(Number))];
+      const found = await reachableIds(ctx.trx, reference, ctx.caller, wanted);
+      if (wanted.some((id) => !found.has(id))) issues.push({ field: reference.field, rule: 'validation.reference' });
     }
     return issues;
   }
@@ -426,15 +417,4 @@ export class Repository<F extends Fields = Fields> {
       await trx.deleteFrom(this.spec.table).where('id', '=', id).execute();
     });
   }
-}
-
-/** Refuse to delete a row something still points at. */
-export async function refuseIfUsed(
-  trx: Transaction<LooseDB>,
-  table: string,
-  column: string,
-  id: unknown,
-): Promise<void> {
-  const used = await trx.selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst();
-  if (used) throw new HttpError(409, 'error.inUse');
 }

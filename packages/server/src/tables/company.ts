@@ -1,6 +1,7 @@
 import { company } from '@liftcloud/client';
 import { HttpError } from '../http/errors.js';
-import { refuseIfUsed, type TableSpec } from '../store/repository.js';
+import { refuseIfUsed } from '../store/refuse.js';
+import type { TableSpec } from '../store/repository.js';
 
 /** Companies are the organisation tree: each row keeps the path of ids from its tenant's root ('/1/5/9/'). */
 export const companyTable: TableSpec<typeof company.fields> = {
@@ -8,9 +9,7 @@ export const companyTable: TableSpec<typeof company.fields> = {
   table: 'companies',
   scope: 'org',
   orgColumn: 'id',
-  refs: { parentId: 'companies' },
   computed: (eb) => ({
-    parentName: eb.selectFrom('companies as p').select('p.name').whereRef('p.id', '=', 't.parentId'),
     userCount: eb
       .selectFrom('users as u')
       .select((e) => e.fn.countAll().as('n'))

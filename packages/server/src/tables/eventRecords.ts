@@ -1,13 +1,11 @@
 import { callRecord, hazardRecord } from '@liftcloud/client';
 import type { TableSpec } from '../store/repository.js';
-import { elevatorName } from './monitoring.js';
 
 /** Intercom calls the ingest keeps (index 38): scoped like the other gateway records, read-only. */
 export const callRecordTable: TableSpec<typeof callRecord.fields> = {
   entity: callRecord,
   table: 'callRecords',
   scope: 'org',
-  computed: elevatorName,
 };
 
 /** Safety hazards from hazard events and from faults with a hazard code (index 821). */
@@ -15,5 +13,4 @@ export const hazardRecordTable: TableSpec<typeof hazardRecord.fields> = {
   entity: hazardRecord,
   table: 'hazardRecords',
   scope: 'org',
-  computed: elevatorName,
 };

@@ -105,3 +105,12 @@ export const EXPOSED: Exposure[] = TABLES.map((table) => ({
   write: table.entity.permission.write,
   readOnly: table.entity.readOnly === true || WRITTEN_ELSEWHERE.has(table.entity.name),
 }));
+
+const BY_ENTITY = new Map(TABLES.map((table) => [table.entity.name, table]));
+
+/** How an entity is stored, by its name: where a reference to it points. */
+export function tableOf(entity: string): TableSpec {
+  const table = BY_ENTITY.get(entity);
+  if (!table) throw new Error(`no table stores the entity '${entity}'`);
+  return table;
+}

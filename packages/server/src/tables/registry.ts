@@ -16,7 +16,8 @@ import {
   programCard,
   smartScreen,
 } from '@liftcloud/client';
-import { refuseIfUsed, type TableSpec } from '../store/repository.js';
+import { refuseIfUsed } from '../store/refuse.js';
+import type { TableSpec } from '../store/repository.js';
 
 /**
  * How the registry's entities are stored. Each row keeps the organisation that created it; an elevator is
@@ -33,26 +34,8 @@ export const elevatorTable: TableSpec<typeof elevator.fields> = {
     'installationCompanyId',
     'modificationCompanyId',
   ],
-  refs: {
-    useUnitId: 'useUnits',
-    maintenanceCompanyId: 'companies',
-    propertyCompanyId: 'companies',
-    manufacturerId: 'companies',
-    installationCompanyId: 'companies',
-    modificationCompanyId: 'companies',
-    qualityBodyId: 'qualityBodies',
-    faultTemplateId: 'faultTemplates',
-    floorDisplayTemplateId: 'floorDisplayTemplates',
-  },
-  links: { maintainerIds: { table: 'elevatorMaintainers', ownKey: 'elevatorId', otherKey: 'userId', target: 'users' } },
+  links: { maintainerIds: { table: 'elevatorMaintainers', ownKey: 'elevatorId', otherKey: 'userId' } },
   platformUnique: ['dtuCode'],
-  computed: (eb) => ({
-    useUnitName: eb.selectFrom('useUnits as u').select('u.name').whereRef('u.id', '=', 't.useUnitId'),
-    maintenanceCompanyName: eb
-      .selectFrom('companies as c')
-      .select('c.name')
-      .whereRef('c.id', '=', 't.maintenanceCompanyId'),
-  }),
   async beforeDelete(existing, { trx }) {
     await trx
       .updateTable('gatewayDevices')
@@ -72,7 +55,6 @@ const child = <F extends TableSpec['entity']['fields']>(
   entity,
   table,
   scope: 'org',
-  refs: { elevatorId: 'elevators' } as TableSpec<F>['refs'],
 });
 
 export const floorMappingTable = child(floorMapping, 'floorMappings');
@@ -81,7 +63,6 @@ export const elevatorUserTable: TableSpec<typeof elevatorUser.fields> = {
   entity: elevatorUser,
   table: 'elevatorUsers',
   scope: 'org',
-  refs: { elevatorId: 'elevators', companyId: 'companies', userId: 'users' },
   relatedCompanies: ['companyId'],
 };
 
@@ -89,11 +70,7 @@ export const gatewayDeviceTable: TableSpec<typeof gatewayDevice.fields> = {
   entity: gatewayDevice,
   table: 'gatewayDevices',
   scope: 'org',
-  refs: { elevatorId: 'elevators' },
   platformUnique: ['dtuCode'],
-  computed: (eb) => ({
-    elevatorName: eb.selectFrom('elevators as e').select('e.name').whereRef('e.id', '=', 't.elevatorId'),
-  }),
   async beforeCreate(row) {
     row.bindState = row.elevatorId ? 1 : 0;
     row.linkStatus = 1;
@@ -118,12 +95,8 @@ export const partTable: TableSpec<typeof part.fields> = {
   entity: part,
   table: 'parts',
   scope: 'org',
-  refs: { partTypeId: 'partTypes', elevatorId: 'elevators', elevatorCompanyId: 'companies' },
   relatedCompanies: ['elevatorCompanyId'],
   platformUnique: ['partsSn'],
-  computed: (eb) => ({
-    partTypeName: eb.selectFrom('partTypes as p').select('p.name').whereRef('p.id', '=', 't.partTypeId'),
-  }),
   async beforeCreate(row, _input, { caller }) {
     row.creatorName = caller.name;
   },
@@ -142,7 +115,6 @@ export const programCardTable: TableSpec<typeof programCard.fields> = {
   entity: programCard,
   table: 'programCards',
   scope: 'org',
-  refs: { companyId: 'companies' },
   async beforeDelete(existing, { trx }) {
     await refuseIfUsed(trx, 'smartScreens', 'programCardId', existing.id);
   },
@@ -152,7 +124,6 @@ export const smartScreenTable: TableSpec<typeof smartScreen.fields> = {
   entity: smartScreen,
   table: 'smartScreens',
   scope: 'org',
-  refs: { elevatorId: 'elevators', programCardId: 'programCards' },
   platformUnique: ['mac'],
   rebindBy: 'mac',
 };
@@ -161,7 +132,6 @@ export const cameraTable: TableSpec<typeof camera.fields> = {
   entity: camera,
   table: 'cameras',
   scope: 'org',
-  refs: { elevatorId: 'elevators' },
   platformUnique: ['mac'],
   rebindBy: 'mac',
   async beforeCreate(row) {
@@ -173,14 +143,12 @@ export const monitorDeviceTable: TableSpec<typeof monitorDevice.fields> = {
   entity: monitorDevice,
   table: 'monitorDevices',
   scope: 'org',
-  refs: { elevatorId: 'elevators' },
 };
 
 export const meterGatewayTable: TableSpec<typeof meterGateway.fields> = {
   entity: meterGateway,
   table: 'meterGateways',
   scope: 'org',
-  refs: { elevatorId: 'elevators', useUnitId: 'useUnits' },
 };
 
 export const netApplyTable: TableSpec<typeof netApply.fields> = {

@@ -8,10 +8,8 @@ export const roleTable: TableSpec<typeof role.fields> = {
   scope: 'org',
   orgColumn: 'companyId',
   orgField: 'companyId',
-  refs: { companyId: 'companies' },
   jsonFields: ['permissions'],
   computed: (eb) => ({
-    companyName: eb.selectFrom('companies as c').select('c.name').whereRef('c.id', '=', 't.companyId'),
     userCount: eb
       .selectFrom('userRoles as ur')
       .select((e) => e.fn.countAll().as('n'))

@@ -12,10 +12,6 @@ export const useUnitTable: TableSpec<typeof useUnit.fields> = {
   entity: useUnit,
   table: 'useUnits',
   scope: 'org',
-  refs: { propertyCompanyId: 'companies' },
-  computed: (eb) => ({
-    propertyCompanyName: eb.selectFrom('companies as c').select('c.name').whereRef('c.id', '=', 't.propertyCompanyId'),
-  }),
 };
 
 export const announcementTable: TableSpec<typeof announcement.fields> = {

@@ -1,6 +1,7 @@
 import { tenant } from '@liftcloud/client';
 import { HttpError } from '../http/errors.js';
-import { refuseIfUsed, type TableSpec } from '../store/repository.js';
+import { refuseIfUsed } from '../store/refuse.js';
+import type { TableSpec } from '../store/repository.js';
 
 /** The root company name of a tenant being created, handed from beforeCreate to afterWrite. */
 const pendingRootNames = new WeakMap<object, string>();
@@ -10,12 +11,8 @@ export const tenantTable: TableSpec<typeof tenant.fields> = {
   entity: tenant,
   table: 'tenants',
   scope: 'platform',
-  computed: (eb) => ({
-    initialCompanyName: eb.selectFrom('companies as c').select('c.name').whereRef('c.id', '=', 't.initialCompanyId'),
-  }),
-  async beforeCreate(row, input, { trx }) {
+  async beforeCreate(_row, input, { trx }) {
     pendingRootNames.set(trx, String(input.initialCompanyName));
-    delete row.initialCompanyName;
   },
   async afterWrite(id, { trx }) {
     const t = await trx
@@ -47,9 +44,8 @@ export const tenantTable: TableSpec<typeof tenant.fields> = {
       .execute();
     await trx.updateTable('tenants').set({ initialCompanyId: company.id }).where('id', '=', id).execute();
   },
-  async beforeUpdate(row, input, _existing, { trx }) {
+  async beforeUpdate(_row, input, _existing, { trx }) {
     const name = input.initialCompanyName;
-    delete row.initialCompanyName;
     if (typeof name === 'string') {
       const t = await trx
         .selectFrom('tenants')

@@ -7,5 +7,4 @@ export const uiSettingTable: TableSpec<typeof uiSetting.fields> = {
   table: 'uiSettings',
   platformUnique: ['host'],
   scope: 'tenant',
-  refs: { companyId: 'companies' },
 };

@@ -1,6 +1,6 @@
 import { user } from '@liftcloud/client';
 import { hashPassword } from '../services/secrets.js';
-import { refuseIfUsed, type TableSpec } from '../store/repository.js';
+import type { TableSpec } from '../store/repository.js';
 import { HttpError } from '../http/errors.js';
 
 /** Users: the password arrives once and is stored hashed; roles are kept in user_roles. */
@@ -11,11 +11,7 @@ export const userTable: TableSpec<typeof user.fields> = {
   scope: 'org',
   orgColumn: 'companyId',
   orgField: 'companyId',
-  refs: { companyId: 'companies' },
-  links: { roleIds: { table: 'userRoles', ownKey: 'userId', otherKey: 'roleId', target: 'roles' } },
-  computed: (eb) => ({
-    companyName: eb.selectFrom('companies as c').select('c.name').whereRef('c.id', '=', 't.companyId'),
-  }),
+  links: { roleIds: { table: 'userRoles', ownKey: 'userId', otherKey: 'roleId' } },
   async beforeCreate(row) {
     row.passwordHash = await hashPassword(String(row.password));
     delete row.password;
@@ -25,5 +21,3 @@ export const userTable: TableSpec<typeof user.fields> = {
     if (existing.id === caller.userId) throw new HttpError(409, 'error.inUse');
   },
 };
-
-export { refuseIfUsed };

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
 import { valueToStore } from '../../store/convert.js';
+import { reachableIds, referencesOf } from '../../store/references.js';
 import { tenantOf, type Caller } from '../caller.js';
 import type { FileProblems } from './convert.js';
 import { ImportFileError, type RowError } from './errors.js';
@@ -309,6 +310,7 @@ class BatchWriter {
   }
 }
 
+/** Every reference a row sets must name a row the caller may point at: one lookup per chunk of ids per field. */
 async function checkRefs(
   trx: Transaction<LooseDB>,
   table: TableSpec,
@@ -317,24 +319,13 @@ async function checkRefs(
   inputs: Record<string, unknown>[],
   flag: (i: number, issue: Issue) => void,
 ): Promise<void> {
-  const tenantId = tenantOf(caller);
-  const targets: [string, string, boolean][] = [];
-  for (const [field, target] of Object.entries(table.refs ?? {}) as [string, string][])
-    if (present.includes(field)) targets.push([field, target, false]);
-  for (const [field, link] of Object.entries(table.links ?? {}) as [string, LinkSpec][])
-    if (present.includes(field)) targets.push([field, link.target, true]);
-  for (const [field, target, many] of targets) {
+  for (const reference of referencesOf(table).filter((r) => present.includes(r.field))) {
+    const { field } = reference;
     const wanted = new Set<number>();
     for (const input of inputs) for (const v of [input[field] ?? []].flat()) wanted.add(Number(v));
     const found = new Set<number>();
-    const related = (table.relatedCompanies as string[] | undefined)?.includes(field);
-    for (const part of chunks([...wanted], LOOKUP_CHUNK)) {
-      let q = trx.selectFrom(target).select('id').where('id', 'in', part);
-      if (target !== 'tenants') q = q.where('tenantId', '=', tenantId);
-      if (target === 'companies' && caller.scope.orgIds && !related && !many)
-        q = q.where('id', 'in', caller.scope.orgIds.length ? caller.scope.orgIds : [-1]);
-      for (const row of await q.execute()) found.add(Number(row.id));
-    }
+    for (const part of chunks([...wanted], LOOKUP_CHUNK))
+      for (const id of await reachableIds(trx, reference, caller, part)) found.add(id);
     inputs.forEach((input, i) => {
       const v = input[field];
       if (v === undefined || v === null) return;
