@@ -2,8 +2,9 @@ import { GATEWAY_TEST_REASON, upTopic, type GatewayTestDetail, type LiftCloudCli
 import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../packages/server/src/app.js';
+import type { Store } from '../../packages/server/src/db/database.js';
 import { failure } from '../support/errors.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
 
@@ -60,16 +61,30 @@ async function listen(s: TestServer, client: LiftCloudClient) {
   return { frames, close: () => ws.close() };
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Read until `done` holds, and answer that reading. */
+function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await read();
+      if (!done(v)) throw new Error(`not yet; last: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 const ended = (d: GatewayTestDetail) => d.state === 2 || d.state === 3;
+
+/** A test's window starts to the millisecond, in gateway order (the API gives whole seconds). */
+async function windowStarts(store: Store, testId: number): Promise<(number | null)[]> {
+  const db = store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const rows = await db
+    .selectFrom('gatewayTestResults')
+    .select(['seq', 'windowStart'])
+    .where('testId', '=', testId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => (r.windowStart === null ? null : Number(r.windowStart)));
+}
 
 describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
   let s: TestServer;
@@ -219,8 +234,11 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
       [null, GATEWAY_TEST_REASON.cancelled],
       [null, GATEWAY_TEST_REASON.cancelled],
     ]);
-    // The runner moves on: a later window writes nothing into the cancelled test.
-    await new Promise((r) => setTimeout(r, WINDOW_MS + 300));
+    // The runner moves on: a later window writes nothing into the cancelled test. A test created after the
+    // cancel runs its window after the cancelled one would have ended, on the same runner: once it is over,
+    // the cancelled window's end has passed too.
+    const later = await admin.gatewayTests.create({ dtuCodes: [SILENT] });
+    await until(() => admin.gatewayTests.detail(later.id), ended);
     expect((await admin.gatewayTests.detail(test.id)).results.every((r) => r.passed === null)).toBe(true);
     const again = await failure(admin.gatewayTests.cancel(test.id));
     expect(again.status).toBe(409);
@@ -246,8 +264,8 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
         () => client.gatewayTests.detail(test.id),
         (d) => d.results[0]?.windowStart !== null,
       );
+      const [cutStart] = await windowStarts(slow.store, test.id);
       await slow.app.close();
-      await new Promise((r) => setTimeout(r, 1_000)); // the cut window's start is a whole second behind
       await whileStopped?.(slow, test.id);
       restarted = await buildApp({ store: slow.store, monitoring: {} });
       const detail = async () => {
@@ -257,7 +275,9 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
         });
         return (res.json() as { data: GatewayTestDetail }).data;
       };
-      return { cut, done: await until(detail, ended) };
+      const done = await until(detail, ended);
+      const [doneStart] = await windowStarts(slow.store, test.id);
+      return { cut, cutStart, done, doneStart };
     } finally {
       await restarted?.close();
       await slow.close();
@@ -265,26 +285,17 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
   }
 
   it('resumes a test a stopped server left running, restarting the cut window', async () => {
-    const { cut, done } = await restartMidWindow({});
+    const { cut, cutStart, done, doneStart } = await restartMidWindow({});
     expect(done).toMatchObject({ state: 2, failedCount: 1 });
     expect(done.results[0]).toMatchObject({ passed: false, reason: GATEWAY_TEST_REASON.silent });
-    expect(done.results[0]!.windowStart! > cut.results[0]!.windowStart!).toBe(true);
+    // the API gives whole seconds; the store has the milliseconds
+    expect(done.results[0]!.windowStart! >= cut.results[0]!.windowStart!).toBe(true);
+    expect(doneStart).toBeGreaterThan(cutStart!);
   });
 
   it('leaves a test to the instance that holds it: a second server on the same store does not run it again', async () => {
     const first = await startTestServer({ dialect, app: { gatewayTestWindowMs: 1_500 } });
     let second: Awaited<ReturnType<typeof buildApp>> | null = null;
-    // window starts to the millisecond (the API gives whole seconds)
-    const db = first.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const windowStarts = async (testId: number) =>
-      (
-        await db
-          .selectFrom('gatewayTestResults')
-          .select(['seq', 'windowStart'])
-          .where('testId', '=', testId)
-          .orderBy('seq')
-          .execute()
-      ).map((r) => (r.windowStart === null ? null : Number(r.windowStart)));
     try {
       const client = await first.login('admin');
       await client.entities.gatewayDevice.save({ dtuCode: SILENT });
@@ -294,13 +305,13 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
         () => client.gatewayTests.detail(test.id),
         (d) => d.results[0]?.windowStart !== null,
       );
-      const [firstWindow] = await windowStarts(test.id);
+      const [firstWindow] = await windowStarts(first.store, test.id);
       // another instance starts mid-window: its runner looks for tests at once
       second = await buildApp({ store: first.store, monitoring: {}, gatewayTestWindowMs: 1_500 });
       const done = await until(() => client.gatewayTests.detail(test.id), ended);
       expect(done).toMatchObject({ state: 2, failedCount: 2 });
       // each gateway was watched once: the first window was not restarted by the second instance
-      const [windowOne, windowTwo] = await windowStarts(test.id);
+      const [windowOne, windowTwo] = await windowStarts(first.store, test.id);
       expect(windowOne).toBe(firstWindow);
       expect(windowTwo! - windowOne!).toBeGreaterThanOrEqual(1_500);
     } finally {

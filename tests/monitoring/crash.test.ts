@@ -81,8 +81,10 @@ describe('killing the server mid-ingest', () => {
       reconnectPeriod: 0,
     });
     device.on('error', () => undefined);
+    const connectionLost = new Promise<void>((resolve) => device.once('close', () => resolve()));
     const acked: string[] = [];
     const sends: Promise<void>[] = [];
+    let onAck = () => {};
     const send = (i: number) => {
       const id = `c${i}`;
       const p = device
@@ -91,19 +93,26 @@ describe('killing the server mid-ingest', () => {
           JSON.stringify({ id, ts: Date.now(), code: 'E1', floorCode: '01', floor: 1 }),
           { qos: 1 },
         )
-        .then(() => void acked.push(id))
+        .then(() => {
+          acked.push(id);
+          onAck();
+        })
         .catch(() => undefined);
       sends.push(p);
       return p;
     };
-    // Ten windows of 50, each acknowledged, then a window still in flight when the process is killed.
+    // Ten windows of 50, each acknowledged, then a window still in flight when the process is killed: killed
+    // at its first acknowledgement, the rest of it is being stored.
     let i = 0;
     for (let w = 0; w < 10; w++) await Promise.all(Array.from({ length: 50 }, () => send(i++)));
+    const inFlight = new Promise<void>((resolve) => (onAck = resolve));
     for (let k = 0; k < 300; k++) void send(i++);
-    await new Promise((r) => setTimeout(r, 5));
+    await inFlight;
     first.child.kill('SIGKILL');
-    await Promise.race([Promise.allSettled(sends), new Promise((r) => setTimeout(r, 3000))]);
+    // The broker is gone: what was not acknowledged by now never will be. Ending the client fails those sends.
+    await connectionLost;
     device.end(true);
+    await Promise.allSettled(sends);
     db.close();
     expect(acked.length).toBeGreaterThanOrEqual(500);
 

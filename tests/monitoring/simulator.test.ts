@@ -29,11 +29,14 @@ describe('the gateway simulator', () => {
       ),
       50,
     );
-    await new Promise((r) => setTimeout(r, 600));
+    // Ticks every 50 ms until each kind of record the test reads has been sent: the trapped passenger's work
+    // order is there, and more than twenty messages have gone.
+    await expect.poll(() => fleet.sent()).toBeGreaterThan(20);
+    const admin = await s.login('admin');
+    await expect.poll(async () => (await admin.entities.workOrder.list({ type: 1 })).total).toBe(1);
     await fleet.stop();
     await s.app.monitoring.ingest.drain();
     expect(fleet.sent()).toBeGreaterThan(20);
-    const admin = await s.login('admin');
     expect((await admin.entities.faultRecord.list()).total).toBeGreaterThan(0);
     const call = (await admin.entities.callRecord.list()).records[0];
     expect(call).toMatchObject({ connector: 'Duty room', phone: expect.stringMatching(/^1380000\d{4}$/) });

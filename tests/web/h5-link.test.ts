@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmedElevator, type AlarmedElevator } from '../support/alarmedElevator.js';
-import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  CONTEXT_DEFAULTS,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -30,6 +36,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     const phone = async (locale: string) => {
       // the zone of the API client that minted the link, so the times read alike
       const context = await fx.browser.newContext({
+        ...CONTEXT_DEFAULTS,
         locale,
         timezoneId: 'Asia/Shanghai',
         viewport: PHONE,
@@ -58,7 +65,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(await overflowsSideways(page)).toBe(false);
       // no session was made or needed
       expect(await page.evaluate(() => localStorage.getItem('liftcloud.session'))).toBeNull();
-      await page.waitForTimeout(300);
       await fx.shot(page, 'h5-link-390x844-en-US');
 
       // the same page under its other address
@@ -74,7 +80,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(body).toContain('链接无效或已过期');
       expect(body).not.toContain('Harbour');
       expect(await zh.page.getByTestId('public-work-order').count()).toBe(0);
-      await zh.page.waitForTimeout(300);
       await fx.shot(zh.page, 'h5-link-invalid-390x844-zh-CN');
       // the raw id alone shows nothing either
       await zh.page.goto(`${fx.base}/h5workOrder/${orderId}`);
@@ -96,7 +101,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fx.base });
       await url.locator('.ant-typography-copy').click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await url.innerText());
-      await page.waitForTimeout(300);
       await fx.shot(page, 'h5-link-share-en-US');
       // the link the page shows opens the order in a browser that has never signed in
       const opened = await phone('en-US');

@@ -2,7 +2,13 @@ import { upTopic, type LiftCloudClient } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf, type TestServer } from '../support/server.js';
-import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  liveOpen,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 
 interface Lift {
   id: number;
@@ -129,7 +135,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(new URL(page.url()).searchParams.get('ids')).toBe(eight.join(','));
       await expect.poll(() => page.getByTestId('monitor-center-count').innerText()).toBe('已选 8 / 8');
 
-      await page.waitForTimeout(1500); // the live channel's hello
+      await liveOpen(page);
       for (const [i, lift] of lifts.slice(0, 8).entries())
         await publish(lift, 'status', { floor: i + 2, direction: 1, door: 0, run: 1, flags: [] });
       for (const [i, lift] of lifts.slice(0, 8).entries())
@@ -178,7 +184,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const svg = page.getByTestId('gis-map-svg');
       await page.getByTestId('map-zoom-in').click();
       await expect.poll(() => svg.getAttribute('data-zoom')).toBe('1.50');
-      await page.waitForTimeout(1500); // the live channel's hello
+      await liveOpen(page);
       await publish(lifts[0]!, 'alarm', { type: 2, floor: 3 });
       await expect.poll(() => first.getAttribute('data-state'), { timeout: 20_000 }).toBe('alarm');
       expect(await svg.getAttribute('data-zoom')).toBe('1.50'); // a live frame keeps the view
@@ -243,7 +249,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(await page.getByTestId(`kanban-day-${today.date}`).getAttribute('data-alarms')).toBe(String(today.alarms));
       await page.getByTestId(`kanban-alarm-${o.latestAlarms[0]!.id}`).waitFor();
 
-      await page.waitForTimeout(1500); // the live channel's hello
+      await liveOpen(page);
       await publish(lifts[4]!, 'alarm', { type: 1, floor: 2 });
       await expect.poll(() => figure('alarms-today'), { timeout: 20_000 }).toBe(String(o.alarms.today + 1));
       await expect.poll(() => figure('trapped-today')).toBe(String(o.trapped.today + 1));

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectGateway, provisionGateway, publishQos1 } from '../support/gateway.js';
 import { upTopic } from '@liftcloud/client';
-import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  liveOpen,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 
 const publish = (c: MqttClient, topic: string, payload: object) => publishQos1(c, topic, JSON.stringify(payload));
 
@@ -30,7 +36,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: `/singleMonitor/${lift.id}` });
       const tile = page.getByTestId(`elevator-tile-${lift.id}`);
       await tile.waitFor();
-      await page.waitForTimeout(1500); // the live channel's hello
+      await liveOpen(page);
       const now = Date.now();
       await publish(device, upTopic(dtu, 'status'), {
         id: 's-1',
@@ -48,7 +54,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       await page.goto(`${fx.base}/workOrder`);
       await page.locator('.ant-notification').getByText('Live Lift').first().waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(800); // let the notice finish sliding in
       await fx.shot(page, 'repair-notice-en-US');
       const order = (await admin.entities.workOrder.list({ elevatorId: lift.id })).records[0]!;
       expect(order.recordState).toBe(0);
@@ -69,7 +74,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect
         .poll(() => page.getByTestId('work-order-timeline').locator('.ant-timeline-item').count())
         .toBeGreaterThanOrEqual(4);
-      await page.waitForTimeout(300);
       await page.evaluate(() => window.scrollTo(0, 0));
       await fx.shot(page, 'work-order-confirmed-en-US');
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { watchCaptchas } from './support/browser.js';
 import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
 
@@ -34,10 +34,17 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const isPublished = (route: string) => paths.includes(`/api/${route}`);
       const noticeRoutes = ['workOrders/web', 'alarmRecords/notice', 'maintenanceOrder', 'yearChecks', 'contract'];
       const calls: string[] = [];
+      const answered: string[] = [];
       const opened = await fx.openAs('admin', { language: 'en-US' });
-      opened.page.on('request', (r) => calls.push(new URL(r.url()).pathname.replace(/^\/api\//, '')));
+      const route = (r: Request) => new URL(r.url()).pathname.replace(/^\/api\//, '');
+      opened.page.on('request', (r) => calls.push(route(r)));
+      opened.page.on('requestfinished', (r) => answered.push(route(r)));
       await opened.page.getByTestId('home').waitFor();
-      await opened.page.waitForTimeout(2_500);
+      // every poll starts after the same delay: once the published ones have their answers, the first round
+      // is over (and comes again every 10 s, should this page have missed its start)
+      const polled = noticeRoutes.filter(isPublished);
+      expect(polled.length).toBeGreaterThan(0);
+      await expect.poll(() => answered).toEqual(expect.arrayContaining(polled));
       for (const route of noticeRoutes) expect(calls.includes(route), route).toBe(isPublished(route));
       expect(opened.errors).toEqual([]);
       await opened.context.close();
@@ -108,9 +115,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     it('a user without index 302 never polls repair notices', async () => {
       const opened = await fx.open('en-US');
       let polled = false;
+      let alarmBellAnswered = false;
       await publishRoutes(opened.page, { 'workOrders/web': [] });
       opened.page.on('request', (r) => {
         if (r.url().includes('/api/workOrders/web')) polled = true;
+      });
+      opened.page.on('requestfinished', (r) => {
+        if (r.url().includes('/api/alarmRecords/notice')) alarmBellAnswered = true;
       });
       const client = await fx.server.login('general');
       await opened.page.goto(`${fx.base}/login`);
@@ -120,7 +131,9 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       );
       await opened.page.goto(`${fx.base}/`);
       await opened.page.getByTestId('home').waitFor();
-      await opened.page.waitForTimeout(2_500);
+      // the user's role has the alarm bell (341): its poll starts after the same delay as the repair polls,
+      // so once it has an answer, a repair poll would have been sent
+      await expect.poll(() => alarmBellAnswered).toBe(true);
       expect(polled).toBe(false);
       await opened.context.close();
     });

@@ -63,7 +63,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         .poll(() => today.innerText())
         .toMatch(/^\d{4}-\d\d-\d\d\s+3\s+0\s+0\s+0\s+1\s+0\s+0\s+0\s+0\s+4\s+0$/);
       await page.mouse.move(1, 790);
-      await page.waitForTimeout(400); // let the drawer finish sliding in
       await fx.shot(page, 'device-gateway-drawer-en-US');
       await page.locator('.ant-drawer-close').click();
       await drawer.waitFor({ state: 'detached' });

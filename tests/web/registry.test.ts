@@ -66,7 +66,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await high.locator('#displayedFloor').fill('F65');
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
       await high.locator('.ant-form-item-explain-error').first().waitFor();
-      await page.waitForTimeout(300);
       await fx.shot(page, 'elevator-floors-en-US');
       expect((await admin.entities.floorMapping.list({ elevatorId: lift.id })).total).toBe(2);
       await context.close();
@@ -99,7 +98,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
       const confirm = page.locator('.ant-modal-confirm');
       await confirm.locator('.ant-modal-confirm-content').getByText('replace the binding?').waitFor();
-      await page.waitForTimeout(500); // let the question finish fading in
       await fx.shot(page, 'gateway-replace-en-US');
       await confirm.getByRole('button', { name: 'OK' }).click();
       await expect.poll(async () => (await admin.entities.gatewayDevice.get(second.id)).elevatorId).toBe(lift.id);
@@ -125,7 +123,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await errors.waitFor();
       const row = errors.locator('.ant-table-row').first();
       await expect.poll(() => row.innerText()).toMatch(/3\s+Elevator name\s+Elevator name: cannot be empty/);
-      await page.waitForTimeout(300);
       await fx.shot(page, 'import-errors-en-US');
       const fixed = await xlsx([
         HEADER,
@@ -156,7 +153,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         expect(await listState(page, list), path).not.toBe('error');
         if (tab) {
           await page.getByRole('tab', { name: tab }).click();
-          await page.waitForTimeout(300);
+          await page.getByRole('tab', { name: tab, selected: true }).waitFor();
           await fx.shot(page, `${path.slice(1)}-tab-en-US`);
         }
       }

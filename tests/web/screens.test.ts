@@ -58,6 +58,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
     });
 
+    it('opens a dialog at once, with no animation, for a browser that asks for reduced motion (as the tests do)', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/agent' });
+      await listState(page, 'list-company');
+      expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+      await page.getByTestId('create-button').click();
+      const dialog = page.locator('.ant-modal');
+      await dialog.waitFor();
+      // antd's motion classes (ant-zoom-appear…) would be on it while it zooms in
+      expect(await dialog.getAttribute('class')).not.toMatch(/ant-zoom/);
+      await context.close();
+    });
+
     it('edits a role with the permission tree and assigns users through two lists', async () => {
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/role' });
       await listState(page, 'list-role');
@@ -65,7 +77,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId(`edit-${viewer}`).click();
       const tree = page.getByTestId('permission-tree');
       await tree.waitFor();
-      await page.waitForTimeout(500);
       await fx.shot(page, 'role-edit-en-US');
       await tree.locator('.ant-tree-treenode', { hasText: 'User role' }).locator('.ant-tree-checkbox').first().click();
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
@@ -188,7 +199,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await listState(page, 'list-uiSetting');
       await page.getByTestId('create-button').click();
       await page.getByTestId('form-uiSetting').waitFor();
-      await page.waitForTimeout(500); // let the dialog finish fading in
       await fx.shot(page, 'ui-setting-form-en-US');
       const form = page.getByTestId('form-uiSetting');
       await form.locator('#host').fill('branch.example');

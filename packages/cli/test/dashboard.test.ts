@@ -1,10 +1,18 @@
+import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelNotice, LiveFrame } from '../src/live/channel.js';
 import type { DashboardSource, GatewayRow, OrderRow } from '../src/dashboard/App.js';
 import { Dashboard } from '../src/dashboard/App.js';
 import { ensureBuilt, runCli } from './helpers/cli.js';
+
+// Ink's colours are decided when chalk loads: on for this file's frames (the focused pane and row show only
+// in colour), off again for the processes it starts.
+vi.hoisted(() => {
+  process.env.FORCE_COLOR = '1';
+});
+delete process.env.FORCE_COLOR;
 
 const TEXT = {
   alarms: 'Alarms',
@@ -60,18 +68,28 @@ function stubSource() {
   return { source, state, push: (f: LiveFrame) => push(f), notify: (n: ChannelNotice) => notify(n) };
 }
 
-const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 100 && !check(); i++) await tick(20);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
+const until = (check: () => boolean, what: string) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 
 describe('dashboard view (ink-testing-library)', () => {
   it('shows alarms as they arrive, gateways online and offline, open orders by state; keys move and open', async () => {
     const stub = stubSource();
     let painted = 0;
     const app = render(createElement(Dashboard, { source: stub.source, onFirstPaint: () => painted++ }));
-    const frame = () => app.lastFrame() ?? '';
+    // colours on (see the top of the file): the focused pane and row show only in them
+    const raw = () => app.lastFrame() ?? '';
+    const frame = () => stripVTControlCharacters(raw());
+    /** A key, and the frame it leads to: the next key is read against that state. */
+    const press = async (key: string, what: string) => {
+      const before = raw();
+      app.stdin.write(key);
+      await until(() => raw() !== before, what);
+    };
     await until(() => frame().includes('86100000002'), 'the gateways');
     expect(painted).toBe(1);
     expect(frame()).toContain('No alarms since start');
@@ -104,12 +122,9 @@ describe('dashboard view (ink-testing-library)', () => {
     await until(() => frame().includes('Alarms (1)'), 'back to the panes');
 
     // Tab twice to the orders, down to the second, Enter: its detail from the source.
-    app.stdin.write('\t');
-    await tick();
-    app.stdin.write('\t');
-    await tick();
-    app.stdin.write('\u001b[B');
-    await tick();
+    await press('\t', 'the gateways pane');
+    await press('\t', 'the orders pane');
+    await press('\u001b[B', 'the second order');
     app.stdin.write('\r');
     await until(() => frame().includes('Order 8'), 'the order detail');
     expect(stub.state.detailAsked).toEqual([8]);
@@ -119,7 +134,7 @@ describe('dashboard view (ink-testing-library)', () => {
     await until(() => frame().includes('reconnecting (1/3)'), 'the reconnect notice');
 
     app.stdin.write('q');
-    await tick(50);
+    await until(() => stub.state.closed, 'the source to be closed');
     expect(stub.state.closed).toBe(true);
     app.unmount();
   });

@@ -19,6 +19,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * What every test's browser context starts with. Reduced motion turns antd's motion off in the console
+ * (packages/web/src/app/motion.ts): dialogs, drawers and notices are there at once, with no animation to
+ * wait for before reading or photographing them.
+ */
+export const CONTEXT_DEFAULTS = { viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' } as const;
+
+/** The page has its fonts and has painted what it holds now: the moment for a screenshot. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise<void>((painted) => requestAnimationFrame(() => requestAnimationFrame(() => painted())));
+  });
+}
+
 /** Console messages of type error, and uncaught page errors, collected for assertions. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -29,12 +44,31 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Captcha answers by key, and a promise for one not seen yet. */
+export class CaptchaAnswers extends Map<string, string> {
+  private readonly waiting = new Map<string, (answer: string) => void>();
+
+  override set(key: string, answer: string): this {
+    super.set(key, answer);
+    this.waiting.get(key)?.(answer);
+    this.waiting.delete(key);
+    return this;
+  }
+
+  /** The answer to the captcha `key`, once its response has been read. */
+  answer(key: string): Promise<string> {
+    const known = this.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    return new Promise((resolve) => this.waiting.set(key, resolve));
+  }
+}
+
 /**
  * The captcha answers the test server reveals (a testing-only option of buildApp), by captcha key, read
  * from the responses the page itself receives.
  */
-export function watchCaptchas(page: Page): Map<string, string> {
-  const answers = new Map<string, string>();
+export function watchCaptchas(page: Page): CaptchaAnswers {
+  const answers = new CaptchaAnswers();
   page.on('response', async (response) => {
     if (!response.url().includes('/api/auth/captcha')) return;
     try {
@@ -50,20 +84,16 @@ export function watchCaptchas(page: Page): Map<string, string> {
 /** Fill the password login form, answering the captcha currently shown. */
 export async function loginThroughUi(
   page: Page,
-  answers: Map<string, string>,
+  answers: CaptchaAnswers,
   username: string,
   password: string,
 ): Promise<void> {
   const image = page.getByTestId('captcha-image').first();
   await image.waitFor();
-  const key = await image.getAttribute('data-captcha-key');
-  const deadline = Date.now() + 5_000;
-  while (!answers.has(key ?? '') && Date.now() < deadline) await page.waitForTimeout(50);
+  const key = (await image.getAttribute('data-captcha-key')) ?? '';
+  const answer = await answers.answer(key);
   await page.getByTestId('username-input').fill(username);
   await page.getByTestId('password-input').fill(password);
-  await page
-    .getByTestId('captcha-input')
-    .first()
-    .fill(answers.get(key ?? '') ?? '');
+  await page.getByTestId('captcha-input').first().fill(answer);
   await page.getByTestId('login-button').click();
 }

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { watch } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../support/server.js';
-import { CHROMIUM, collectErrors, launchChromium } from './browser.js';
+import { CHROMIUM, collectErrors, CONTEXT_DEFAULTS, launchChromium, settled } from './browser.js';
+
+export { CONTEXT_DEFAULTS, settled };
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const WEB_DIST = `${repoRoot}packages/web/dist`;
@@ -28,20 +31,31 @@ function buildIsStale(): boolean {
   return newest(`${repoRoot}packages/web/src`) > built || newest(`${repoRoot}packages/client/src`) > built;
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Resolves once `path` no longer exists: watched, not polled; refused after `ms`. */
+async function gone(path: string, ms: number): Promise<void> {
+  const signal = AbortSignal.timeout(ms);
+  const changes = watch(dirname(path), { signal });
+  try {
+    if (!existsSync(path)) return;
+    for await (const _ of changes) if (!existsSync(path)) return;
+  } catch (error) {
+    if (signal.aborted) throw new Error(`waited ${ms / 60_000} minutes for another console build (${path})`);
+    throw error;
+  }
+}
 
 /**
- * The browser tests need the built console: build it when it is missing or stale. Test files run in
- * parallel, so one builds (holding a lock folder) while the others wait for it.
+ * The browser tests need the built console: build it when it is missing or stale. The browser project's
+ * global setup calls this once before any test file starts; a file that finds the source changed since
+ * builds again, one file at a time (holding a lock folder) while the others wait for the lock to go.
  */
-export function ensureWebBuilt(): void {
+export async function ensureWebBuilt(): Promise<void> {
   const lock = `${repoRoot}packages/web/.build-lock`;
-  for (let waited = 0; buildIsStale(); waited += 200) {
+  while (buildIsStale()) {
     try {
       mkdirSync(lock);
     } catch {
-      if (waited > 180_000) throw new Error(`waited 3 minutes for another test's console build (${lock})`);
-      sleep(200);
+      await gone(lock, 180_000);
       continue;
     }
     try {
@@ -57,6 +71,11 @@ export function ensureWebBuilt(): void {
 }
 
 export const chromiumMissing = !existsSync(CHROMIUM);
+
+/** The page's live channel is open (packages/web/src/live/liveStatus.ts): frames published now reach it. */
+export async function liveOpen(page: Page): Promise<void> {
+  await page.locator('html[data-live="open"]').waitFor({ state: 'attached' });
+}
 
 /** Browser tests share two cores with the server and other suites: each step gets room. */
 export const BROWSER_TEST_TIMEOUT = 90_000;
@@ -84,14 +103,14 @@ export interface ConsoleFixture {
 export async function startConsole(
   opts: { app?: NonNullable<Parameters<typeof startTestServer>[0]>['app'] } = {},
 ): Promise<ConsoleFixture> {
-  ensureWebBuilt();
+  await ensureWebBuilt();
   mkdirSync(ARTIFACTS, { recursive: true });
   const server = await startTestServer({ webRoot: WEB_DIST, app: opts.app });
   const browser = await launchChromium();
   const base = server.baseUrl;
 
   const open = async (locale = 'zh-CN'): Promise<ConsolePage> => {
-    const context = await browser.newContext({ locale, viewport: { width: 1366, height: 800 } });
+    const context = await browser.newContext({ ...CONTEXT_DEFAULTS, locale });
     // Two cores run the API suites beside the browser: waits get room (the test itself has 90 s).
     context.setDefaultTimeout(60_000);
     const page = await context.newPage();
@@ -119,7 +138,8 @@ export async function startConsole(
       return opened;
     },
     async shot(page, name) {
-      await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+      await settled(page);
+      await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, animations: 'disabled' });
     },
     async close() {
       await browser.close();

@@ -1,13 +1,13 @@
 /** Screenshots of the console against a running server: npx tsx tests/web/support/shoot.ts http://127.0.0.1:PORT */
 import { mkdirSync } from 'node:fs';
-import { collectErrors, launchChromium, loginThroughUi, watchCaptchas } from './browser.js';
+import { collectErrors, CONTEXT_DEFAULTS, launchChromium, loginThroughUi, settled, watchCaptchas } from './browser.js';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = process.env.SHOTS ?? '/tmp/shots';
 mkdirSync(out, { recursive: true });
 const browser = await launchChromium();
 for (const locale of ['zh-CN', 'en-US']) {
-  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ ...CONTEXT_DEFAULTS, locale });
   const page = await context.newPage();
   const errors = collectErrors(page);
   const answers = watchCaptchas(page);
@@ -23,12 +23,11 @@ for (const locale of ['zh-CN', 'en-US']) {
   await page.screenshot({ path: `${out}/users-${locale}.png` });
   await page.goto(`${base}/role`);
   await page.locator('[data-testid="list-role"][data-state="finish"]').waitFor();
-  await page
-    .getByTestId('edit-1')
-    .click()
-    .catch(() => undefined);
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${out}/role-edit-${locale}.png` });
+  const edit = page.locator('[data-testid^="edit-"]').first();
+  await edit.click();
+  await page.getByTestId('form-role').waitFor();
+  await settled(page);
+  await page.screenshot({ path: `${out}/role-edit-${locale}.png`, animations: 'disabled' });
   console.log(locale, 'errors:', errors);
   await context.close();
 }

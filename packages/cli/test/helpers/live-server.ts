@@ -1,5 +1,6 @@
 import { upTopic } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
+import { vi } from 'vitest';
 
 export {
   connectGateway,
@@ -19,10 +20,12 @@ export async function publish(
   await c.publishAsync(upTopic(dtu, kind), payload, { qos: 1 });
 }
 
+/** Resolves once `check` holds; fails naming `what` after `ms`. */
 export const waitFor = async (check: () => boolean, ms = 10_000, what = 'condition'): Promise<void> => {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 25 },
+  );
 };

@@ -29,17 +29,30 @@ export function runInPty(args: string[], env: Record<string, string>): PtySessio
     screen,
     exit,
     type: (text) => child.stdin.write(text),
+    // checked on every chunk the terminal shows, not on a timer
     waitFor: (text, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
-        const started = Date.now();
-        const check = () => {
+        const shown = () => {
           const s = screen();
-          if (typeof text === 'string' ? s.includes(text) : text.test(s)) return resolve(s);
-          if (Date.now() - started > timeoutMs)
-            return reject(new Error(`timed out waiting for ${String(text)}:\n${s}`));
-          setTimeout(check, 50);
+          return typeof text === 'string' ? s.includes(text) : text.test(s);
         };
-        check();
+        if (shown()) return resolve(screen());
+        const stop = () => {
+          clearTimeout(deadline);
+          child.stdout.off('data', check);
+          child.stderr.off('data', check);
+        };
+        const check = () => {
+          if (!shown()) return;
+          stop();
+          resolve(screen());
+        };
+        const deadline = setTimeout(() => {
+          stop();
+          reject(new Error(`timed out waiting for ${String(text)}:\n${screen()}`));
+        }, timeoutMs);
+        child.stdout.on('data', check);
+        child.stderr.on('data', check);
       }),
   };
 }

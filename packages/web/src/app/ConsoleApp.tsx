@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import type { Language, LiftCloudClient, RuntimeConfig } from '@liftcloud/client';
 import { createRouter } from '../routes/router';
 import { ConsoleProvider } from './ConsoleContext';
+import { motionWanted } from './motion';
 import { createQueryClient } from './queryClient';
 
 export interface ConsoleAppProps {
@@ -22,8 +23,9 @@ export interface ConsoleAppProps {
 export function ConsoleApp(props: ConsoleAppProps) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
+  const [motion] = useState(motionWanted);
   return (
-    <ConfigProvider locale={props.antdLocale} theme={{ token: { colorPrimary: '#1668dc' } }}>
+    <ConfigProvider locale={props.antdLocale} theme={{ token: { colorPrimary: '#1668dc', motion } }}>
       <QueryClientProvider client={queryClient}>
         <ConsoleProvider client={props.client} config={props.config} language={props.language}>
           <RouterProvider router={router} />

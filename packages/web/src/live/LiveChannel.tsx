@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useConsole } from '../app/ConsoleContext';
 import { publishFrame } from './liveFrames';
 import { connectLiveSocket } from './liveSocket';
+import { liveChannelClosed, liveChannelOpened } from './liveStatus';
 import { flashAlarmLight } from './serialLight';
 
 /**
@@ -28,6 +29,7 @@ export function LiveChannel() {
     return connectLiveSocket({
       url: target,
       hello: `${username}-${orgId}`,
+      onOpenChange: (open) => (open ? liveChannelOpened() : liveChannelClosed()),
       onMessage: (message) => {
         const frame = publishFrame(message);
         // an alarm frame lights the alarm lamp on the serial port, where the organisation may use it

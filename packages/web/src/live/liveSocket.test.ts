@@ -41,6 +41,30 @@ describe('live socket', () => {
     expect(messages).toEqual([{ type: 1 }]);
   });
 
+  it('tells when the socket opens and when an open socket closes, once each', () => {
+    const changes: boolean[] = [];
+    const stop = connectLiveSocket({
+      url: 'ws://x/ws',
+      hello: 'a-1',
+      onMessage: () => {},
+      onOpenChange: (open) => changes.push(open),
+      createSocket: create,
+    });
+    const first = FakeSocket.made[0]!;
+    first.onclose?.(); // refused before it opened: nothing was open
+    expect(changes).toEqual([]);
+    vi.advanceTimersByTime(5_000);
+    const second = FakeSocket.made[1]!;
+    second.onopen?.();
+    expect(changes).toEqual([true]);
+    second.onclose?.();
+    expect(changes).toEqual([true, false]);
+    vi.advanceTimersByTime(5_000);
+    FakeSocket.made[2]!.onopen?.();
+    stop();
+    expect(changes).toEqual([true, false, true, false]);
+  });
+
   it('reconnects after 5 s, three attempts at most', () => {
     connectLiveSocket({ url: 'ws://x/ws', hello: 'a-1', onMessage: () => {}, createSocket: create });
     for (let i = 0; i < 5; i++) {

@@ -5,6 +5,8 @@ export interface LiveSocketOptions {
   /** Sent once the socket opens: `${username}-${orgId}` (console-shell.md §7). */
   hello: string;
   onMessage: (message: unknown) => void;
+  /** The socket opened, or an open socket closed (before any reconnect). */
+  onOpenChange?: (open: boolean) => void;
   createSocket?: (url: string) => WebSocket;
 }
 
@@ -19,11 +21,19 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
+  let isOpen = false;
+  const setOpen = (open: boolean) => {
+    if (open === isOpen) return;
+    isOpen = open;
+    options.onOpenChange?.(open);
+  };
+
   const open = () => {
     socket = create(options.url);
     socket.onopen = () => {
       attempts = 0;
       socket?.send(options.hello);
+      setOpen(true);
     };
     socket.onmessage = (event: MessageEvent) => {
       try {
@@ -33,6 +43,7 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
       }
     };
     socket.onclose = () => {
+      setOpen(false);
       if (stopped || attempts >= WEBSOCKET_RECONNECT.attempts) return;
       attempts++;
       retry = setTimeout(open, WEBSOCKET_RECONNECT.delayMs);
@@ -46,5 +57,6 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
     stopped = true;
     clearTimeout(retry);
     socket?.close();
+    setOpen(false);
   };
 }
