@@ -233,7 +233,7 @@ export class Ingest {
             faultRecordId: Number(inserted.id),
             faultNo: m.code,
           });
-        this.push(events, gateway, 'fault', {
+        this.queueEvent(events, gateway, 'fault', {
           ...elevatorOf(gateway),
           id: inserted.id,
           code: m.code,
@@ -294,7 +294,7 @@ export class Ingest {
       .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
       .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
       .execute();
-    this.push(events, gateway, 'status', {
+    this.queueEvent(events, gateway, 'status', {
       ...elevatorOf(gateway),
       floor: m.floor,
       direction: m.direction,
@@ -346,7 +346,7 @@ export class Ingest {
         .where('id', '=', open.id)
         .execute();
       await log(Number(open.id), 'recover', Number(open.recordState), WORK_ORDER_STATE.recovered);
-      this.push(events, gateway, 'workOrder', {
+      this.queueEvent(events, gateway, 'workOrder', {
         ...elevatorOf(gateway),
         id: open.id,
         workOrderNo: open.workOrderNo,
@@ -354,7 +354,7 @@ export class Ingest {
       });
       return;
     }
-    this.push(events, gateway, 'alarm', {
+    this.queueEvent(events, gateway, 'alarm', {
       ...elevatorOf(gateway),
       id: inserted.id,
       type: m.type,
@@ -392,7 +392,7 @@ export class Ingest {
       .executeTakeFirstOrThrow();
     await trx.updateTable('alarmRecords').set({ workOrderId: order.id }).where('id', '=', inserted.id).execute();
     await log(Number(order.id), 'report', null, WORK_ORDER_STATE.reported);
-    this.push(events, gateway, 'workOrder', {
+    this.queueEvent(events, gateway, 'workOrder', {
       ...elevatorOf(gateway),
       id: order.id,
       workOrderNo,
@@ -402,8 +402,8 @@ export class Ingest {
     });
   }
 
-  /** A live event about a gateway's elevator, sent once the batch commits; one that fails its schema is dropped. */
-  private push<K extends LiveFrameTypeName>(
+  /** A live event about a gateway's elevator, sent once the batch commits (LiveEvents.build checks it). */
+  private queueEvent<K extends LiveFrameTypeName>(
     events: CheckedLiveEvent[],
     gateway: GatewayInfo,
     type: K,
