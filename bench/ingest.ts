@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../packages/server/src/app.js';
 import { openStore } from '../packages/server/src/db/database.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
-import { provisionDemoFleet } from '../packages/server/src/simulator/demo-fleet.js';
+import { provisionDemoFleet } from '../packages/server/src/seed/demo-fleet.js';
 import { round, summarise } from './lib/stats.js';
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 

@@ -8,7 +8,7 @@
  */
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 import { parseArgs } from 'node:util';
-import { provisionThroughApi, runFleet, SimulatedGateway } from '../packages/server/src/simulator/index.js';
+import { provisionThroughApi, runFleet, SimulatedGateway } from '../packages/simulator/src/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDemoFleet } from '../../packages/server/src/simulator/demo-fleet.js';
-import { runFleet, SimulatedGateway } from '../../packages/server/src/simulator/gateway.js';
+import { provisionDemoFleet } from '../../packages/server/src/seed/demo-fleet.js';
+import { runFleet, SimulatedGateway } from '../../packages/simulator/src/gateway.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 describe('the gateway simulator', () => {

@@ -39,6 +39,9 @@ const HEAVY = [
   '/xlsx/',
   '/typebox/',
   '/conf/',
+  // the simulator and its MQTT client come in only when `liftctl simulate` runs
+  '/simulator/',
+  '/mqtt/',
 ];
 
 describe('start path', () => {
@@ -78,17 +81,18 @@ describe('start path', () => {
     expect(loaded.filter((url) => url.endsWith('/client/dist/index.js'))).toEqual([]);
   });
 
-  it('the live commands load Ink, React, serialport and ws only when they run, not for their help', async () => {
+  it('the live commands load Ink, React, serialport, ws and the simulator only when they run, not for their help', async () => {
     for (const args of [
       ['dashboard', '--help'],
       ['light', 'follow', '--help'],
       ['alarms', 'tail', '--help'],
+      ['simulate', '--help'],
     ]) {
       const logger = moduleLogger();
       const result = await runCli(args, { nodeArgs: logger.nodeArgs, env: { LIFTCTL_CONFIG_DIR: tempConfigDir() } });
       expect(result.code, args.join(' ')).toBe(0);
       const loaded = logger.loaded();
-      for (const heavy of ['/ink/', '/react/', '/serialport/', '/@serialport/'])
+      for (const heavy of ['/ink/', '/react/', '/serialport/', '/@serialport/', '/simulator/', '/mqtt/'])
         expect(
           loaded.filter((url) => url.includes(heavy)),
           args.join(' '),

@@ -1,11 +1,11 @@
+import { runFleet, SimulatedGateway } from '@liftcloud/simulator';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
 import { natsBus } from './monitoring/nats-bus.js';
-import { provisionDemoFleet } from './simulator/demo-fleet.js';
-import { runFleet, SimulatedGateway } from './simulator/gateway.js';
+import { provisionDemoFleet } from './seed/demo-fleet.js';
 
 /** `npm start`: the platform on one process, with an embedded store and demo data. */
 async function main(): Promise<void> {

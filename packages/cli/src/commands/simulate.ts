@@ -47,7 +47,7 @@ export function register(program: Command): void {
         throw new CliError(t('sim.badDtu', { value: opts.firstDtu }), EXIT.usage);
       if (count < 1) throw new CliError(t('live.badId', { flag: '--count', value: opts.count }), EXIT.usage);
       const mqttUrl = opts.mqtt ?? defaultMqttUrl(ctx.requireServer());
-      const { SimulatedGateway, runFleet, provisionThroughApi } = await import('@liftcloud/server/simulator');
+      const { SimulatedGateway, runFleet, provisionThroughApi } = await import('@liftcloud/simulator');
 
       const dtus = Array.from({ length: count }, (_, i) => String(first + i));
       const provisioned = await ctx.call((client) => provisionThroughApi(client, dtus), {

@@ -232,7 +232,7 @@ export class Ingest {
             faultRecordId: Number(inserted.id),
             faultNo: m.code,
           });
-        this.push(events, gateway, 'fault', {
+        this.queueEvent(events, gateway, 'fault', {
           ...elevatorOf(gateway),
           id: inserted.id,
           code: m.code,
@@ -293,7 +293,7 @@ export class Ingest {
       .values({ elevatorId: gateway.elevatorId, tenantId: gateway.tenantId, ...state })
       .onConflict((oc) => oc.column('elevatorId').doUpdateSet(state))
       .execute();
-    this.push(events, gateway, 'status', {
+    this.queueEvent(events, gateway, 'status', {
       ...elevatorOf(gateway),
       floor: m.floor,
       direction: m.direction,
@@ -319,7 +319,7 @@ export class Ingest {
       .executeTakeFirst();
     if (!inserted) return void this.stats.duplicates++;
     if (!m.cleared)
-      this.push(events, gateway, 'alarm', {
+      this.queueEvent(events, gateway, 'alarm', {
         ...elevatorOf(gateway),
         id: inserted.id,
         type: m.type,
@@ -348,7 +348,7 @@ export class Ingest {
   }
 
   /** A live event about a gateway's elevator, sent once the batch commits; one that fails its schema is dropped. */
-  private push<K extends LiveFrameTypeName>(
+  private queueEvent<K extends LiveFrameTypeName>(
     events: CheckedLiveEvent[],
     gateway: GatewayInfo,
     type: K,

@@ -29,8 +29,8 @@ export function ElevatorTile(props: { elevatorId: number; title?: string; large?
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="live-alarm"
-          title={`${t('monitoring.alarm')}: ${enumLabel(alarmType, Number(alarm.type), language)}${
-            alarm.floor == null ? '' : ` · ${t('monitoring.floor')} ${String(alarm.floor)}`
+          title={`${t('monitoring.alarm')}: ${enumLabel(alarmType, alarm.type, language)}${
+            alarm.floor === null ? '' : ` · ${t('monitoring.floor')} ${alarm.floor}`
           }`}
         />
       ) : null}

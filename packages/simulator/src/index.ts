@@ -1,0 +1,3 @@
+/** @liftcloud/simulator: simulated gateways, as the server's demo (`npm start`), liftctl simulate and scripts use them. */
+export * from './gateway.js';
+export * from './provision.js';
