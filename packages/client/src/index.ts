@@ -27,7 +27,6 @@ export * from './api/share-links.js';
 export * from './api/push-stats.js';
 export * from './api/work-orders.js';
 export * from './operations/index.js';
-export * from './api/jobs.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
 export * from './live/index.js';

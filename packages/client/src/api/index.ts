@@ -7,13 +7,13 @@ import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
 import { gatewayTestCalls } from './gatewayTests.js';
-import { jobCalls } from './jobs.js';
 import { shareLinkCalls } from './share-links.js';
 import { pushStatsCalls } from './push-stats.js';
 import { workOrderCalls } from './work-orders.js';
 import { callOperation } from '../operations/call.js';
 import type { CallArgs, CallResult, OperationShape } from '../operations/define.js';
 import { getMonitoringOverview } from '../operations/monitoring.js';
+import { listJobs } from '../operations/jobs.js';
 import type {
   CaptchaAnswer,
   ChangePasswordBody,
@@ -128,9 +128,9 @@ export class LiftCloudClient {
   }
 
   /** The server's background jobs and how their last runs went (super admin). */
-  get jobs() {
-    return jobCalls(this.http);
-  }
+  readonly jobs = {
+    list: () => this.call(listJobs),
+  };
 
   /** Signed links to a work order's mobile page, and the public read behind them. */
   get workOrderLinks() {

@@ -1,13 +1,15 @@
 import type { Operation } from './define.js';
+import * as jobs from './jobs.js';
 import * as monitoring from './monitoring.js';
 
 export * from './define.js';
 export * from './components.js';
 export * from './entity.js';
 export * from './monitoring.js';
+export * from './jobs.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
-export const OPERATION_AREAS = { monitoring } as const;
+export const OPERATION_AREAS = { monitoring, jobs } as const;
 
 const isOperation = (v: unknown): v is Operation =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v && 'permission' in v;
