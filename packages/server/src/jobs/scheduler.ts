@@ -138,7 +138,9 @@ export class Scheduler {
   /** One run at a time per job in this instance; across instances the lease decides. */
   private queue(job: Job, now: number, dueOnly: boolean): Promise<RunResult> {
     const before = this.running.get(job.name) ?? Promise.resolve(null);
-    const run = before.then(() => this.execute(job, now, dueOnly));
+    // after the one before, however that ended (a store error there is its caller's, not this run's)
+    const start = () => this.execute(job, now, dueOnly);
+    const run = before.then(start, start);
     this.running.set(job.name, run);
     const forget = () => {
       if (this.running.get(job.name) === run) this.running.delete(job.name);
