@@ -5,26 +5,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 /** Routes still written by hand, each converted to a declaration in its own commit; the list only shrinks. */
 const NOT_YET_DECLARED = new Set([
-  'GET /api/auth/captcha',
-  'POST /api/auth/login',
-  'POST /api/auth/sms/send',
-  'POST /api/auth/sms/login',
-  'POST /api/auth/token',
-  'POST /api/auth/logout',
-  'GET /api/auth/me',
-  'PUT /api/auth/password',
-  'GET /api/config',
-  'GET /api/dicts/mapTree',
-  'GET /api/main/authChildrenOrg',
-  'GET /api/uiSettings/public',
-  'POST /api/accessTokens',
-  'DELETE /api/accessTokens/{id}',
   'POST /api/gatewayTests',
-  'PUT /api/users/{id}/lock',
-  'POST /api/users/{id}/resetPassword',
-  'GET /api/roles/{id}/users',
-  'PUT /api/roles/{id}/users',
-  'GET /api/announcements/notice',
   'PUT /api/gatewayDevices/{id}/bind',
   'PUT /api/gatewayDevices/blacklist',
   'PUT /api/gatewayDevices/protocol',
@@ -75,6 +56,13 @@ describe('the OpenAPI document and the client’s operations', () => {
     expect(ids.length).toBeGreaterThan(180);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('lists as not yet declared only routes that are not', () => {
+    const declared = served().filter(
+      ({ path, method, op }) => NOT_YET_DECLARED.has(`${method.toUpperCase()} ${path}`) && op.operationId,
+    );
+    expect(declared.map(({ op }) => op.operationId)).toEqual([]);
   });
 
   it('has a client call for every operation it lists', () => {

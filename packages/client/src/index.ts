@@ -19,7 +19,6 @@ export * from './http/envelope.js';
 export * from './http/errors.js';
 export * from './http/client.js';
 export * from './api/crud.js';
-export * from './api/schemas.js';
 export * from './api/index.js';
 export * from './api/files.js';
 export * from './api/gatewayTests.js';

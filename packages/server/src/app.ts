@@ -36,7 +36,8 @@ import { startMonitoring, type Monitoring, type MonitoringOptions } from './moni
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
-import { COUNT_CACHE_MS, type Repository } from './store/repository.js';
+import { COUNT_CACHE_MS } from './store/repository.js';
+import { openRepositories, repositoryFor } from './store/repositories.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,20 +115,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, ctx);
   registerDirectoryRoutes(app, ctx);
-  const repos = new Map<string, Repository>();
-  for (const exposure of EXPOSED) repos.set(exposure.table.entity.name, registerCrud(app, ctx, exposure));
-  registerIdentityRoutes(app, ctx, { users: repos.get('user')!, roles: repos.get('role')! });
-  registerAnnouncementNotice(app, repos.get('announcement')!);
+  const repos = openRepositories(opts.store.db, EXPOSED, ctx.countCacheMs);
+  for (const exposure of EXPOSED) registerCrud(app, exposure, repositoryFor(repos, exposure.table.entity.name));
+  registerIdentityRoutes(app, ctx, { users: repos.user, roles: repos.role });
+  registerAnnouncementNotice(app, repos.announcement);
   await registerImports(app, ctx, { exposures: EXPOSED, repos, limits: opts.importLimits });
   registerExports(app, ctx, { exposures: EXPOSED, maxRows: opts.exportMaxRows });
   await registerRegistryRoutes(
     app,
     ctx,
     {
-      gateways: repos.get('gatewayDevice')!,
-      elevators: repos.get('elevator')!,
-      versions: repos.get('gatewayVersion')!,
-      netApplies: repos.get('netApply')!,
+      gateways: repos.gatewayDevice,
+      elevators: repos.elevator,
+      versions: repos.gatewayVersion,
+      netApplies: repos.netApply,
     },
     opts.uploadDir,
   );
@@ -138,29 +139,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app,
     ctx,
     {
-      workOrders: repos.get('workOrder')!,
-      alarms: repos.get('alarmRecord')!,
-      events: repos.get('eventRecord')!,
-      gateways: repos.get('gatewayDevice')!,
-      elevators: repos.get('elevator')!,
+      workOrders: repos.workOrder,
+      alarms: repos.alarmRecord,
+      events: repos.eventRecord,
+      gateways: repos.gatewayDevice,
+      elevators: repos.elevator,
     },
     monitoring,
   );
-  registerCommandRoutes(app, ctx, repos.get('gatewayDevice')!, monitoring);
+  registerCommandRoutes(app, ctx, repos.gatewayDevice, monitoring);
   registerGatewayTestRoutes(
     app,
     ctx,
-    { tests: repos.get('gatewayTest')!, gateways: repos.get('gatewayDevice')! },
+    { tests: repos.gatewayTest, gateways: repos.gatewayDevice },
     startGatewayTests(app, opts.store.db, monitoring, opts.gatewayTestWindowMs),
   );
-  registerPushStatsRoutes(app, ctx, repos.get('gatewayDevice')!);
+  registerPushStatsRoutes(app, ctx, repos.gatewayDevice);
   const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
-  registerShareLinkRoutes(app, ctx, repos.get('workOrder')!, new ShareLinkSigner(shareLinkKey));
+  registerShareLinkRoutes(app, ctx, repos.workOrder, new ShareLinkSigner(shareLinkKey));
   registerMonitoringOverview(app, ctx, {
-    elevators: repos.get('elevator')!,
-    workOrders: repos.get('workOrder')!,
-    alarms: repos.get('alarmRecord')!,
-    faults: repos.get('faultRecord')!,
+    elevators: repos.elevator,
+    workOrders: repos.workOrder,
+    alarms: repos.alarmRecord,
+    faults: repos.faultRecord,
   });
   registerJobRoutes(app, jobs);
   app.decorate('monitoring', monitoring);

@@ -1,7 +1,6 @@
 import { ENTITIES, type EntityName } from '../entities/index.js';
 import type { DictOption, EnumName } from '../enums.js';
 import { HttpClient, type ClientOptions } from '../http/client.js';
-import type { NoticeList } from '../http/envelope.js';
 import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
@@ -14,21 +13,35 @@ import { callOperation } from '../operations/call.js';
 import type { CallArgs, CallResult, OperationShape } from '../operations/define.js';
 import { getMonitoringOverview } from '../operations/monitoring.js';
 import { listJobs } from '../operations/jobs.js';
-import type {
-  CaptchaAnswer,
-  ChangePasswordBody,
-  CreatedTokenAnswer,
-  LoginAnswer,
-  MeAnswer,
-  OrgEntry,
-  PasswordLoginBody,
-  PublicUiSetting,
-  ResetPasswordAnswer,
-  RoleUsersAnswer,
-  SmsLoginBody,
-  SmsSendBody,
-} from './schemas.js';
-import type { Announcement } from '../entities/index.js';
+import {
+  changePassword,
+  getCaptcha,
+  getMe,
+  loginWithPassword,
+  loginWithSms,
+  loginWithToken,
+  logout,
+  sendSmsCode,
+  type LoginAnswer,
+  type PasswordLoginBody,
+  type SmsLoginBody,
+  type SmsSendBody,
+  type ChangePasswordBody,
+} from '../operations/auth.js';
+import {
+  createAccessToken,
+  getRoleUsers,
+  lockUser,
+  resetUserPassword,
+  revokeAccessToken,
+  setRoleUsers,
+} from '../operations/identity.js';
+import {
+  getDictionaries,
+  getPublicUiSetting,
+  listAnnouncementNotices,
+  listOrganisations,
+} from '../operations/shell.js';
 
 type EntityCalls = { [K in EntityName]: ReturnType<typeof entityCrud<(typeof ENTITIES)[K]['fields']>> };
 
@@ -70,36 +83,31 @@ export class LiftCloudClient {
   }
 
   readonly auth = {
-    captcha: () => this.http.get<CaptchaAnswer>('auth/captcha', {}, { anonymous: true }),
-    login: async (body: PasswordLoginBody) =>
-      this.keep(await this.http.post<LoginAnswer>('auth/login', body, { anonymous: true })),
-    sendSms: (body: SmsSendBody) => this.http.post<null>('auth/sms/send', body, { anonymous: true }),
-    smsLogin: async (body: SmsLoginBody) =>
-      this.keep(await this.http.post<LoginAnswer>('auth/sms/login', body, { anonymous: true })),
+    captcha: () => this.call(getCaptcha),
+    login: async (body: PasswordLoginBody) => this.keep(await this.call(loginWithPassword, { body })),
+    sendSms: (body: SmsSendBody) => this.call(sendSmsCode, { body }),
+    smsLogin: async (body: SmsLoginBody) => this.keep(await this.call(loginWithSms, { body })),
     /** Log in with an access token (scripts, CLI): validates it and returns the session. */
-    tokenLogin: async (token: string) => {
-      const answer = await this.http.post<LoginAnswer>('auth/token', { token }, { anonymous: true });
-      return this.keep(answer);
-    },
+    tokenLogin: async (token: string) => this.keep(await this.call(loginWithToken, { body: { token } })),
     logout: async () => {
       try {
-        await this.http.post<null>('auth/logout');
+        await this.call(logout);
       } finally {
         this.session.set(null);
       }
     },
-    me: () => this.http.get<MeAnswer>('auth/me'),
-    changePassword: (body: ChangePasswordBody) => this.http.put<null>('auth/password', body),
+    me: () => this.call(getMe),
+    changePassword: (body: ChangePasswordBody) => this.call(changePassword, { body }),
   };
 
   readonly users = {
-    setLocked: (id: number, locked: boolean) => this.http.put<null>(`users/${id}/lock`, { locked }),
-    resetPassword: (id: number) => this.http.post<ResetPasswordAnswer>(`users/${id}/resetPassword`),
+    setLocked: (id: number, locked: boolean) => this.call(lockUser, { params: { id }, body: { locked } }),
+    resetPassword: (id: number) => this.call(resetUserPassword, { params: { id } }),
   };
 
   readonly roles = {
-    users: (id: number) => this.http.get<RoleUsersAnswer>(`roles/${id}/users`),
-    assignUsers: (id: number, userIds: number[]) => this.http.put<null>(`roles/${id}/users`, { userIds }),
+    users: (id: number) => this.call(getRoleUsers, { params: { id } }),
+    assignUsers: (id: number, userIds: number[]) => this.call(setRoleUsers, { params: { id }, body: { userIds } }),
   };
 
   /** Push statistics per gateway (its permission) and over the platform (super admin). */
@@ -112,8 +120,8 @@ export class LiftCloudClient {
 
   readonly tokens = {
     create: (name: string, expireTime?: string) =>
-      this.http.post<CreatedTokenAnswer>('accessTokens', { name, expireTime: expireTime ?? null }),
-    revoke: (id: number) => this.http.delete<null>(`accessTokens/${id}`),
+      this.call(createAccessToken, { body: { name, expireTime: expireTime ?? null } }),
+    revoke: (id: number) => this.call(revokeAccessToken, { params: { id } }),
   };
 
   readonly monitoring = {
@@ -140,7 +148,7 @@ export class LiftCloudClient {
   /** GET dicts/mapTree, cached per language. */
   dicts(): Promise<Record<EnumName, DictOption[]>> {
     const lang = this.http.language;
-    this.dictCache[lang] ??= this.http.get<Record<EnumName, DictOption[]>>('dicts/mapTree').catch((e: unknown) => {
+    this.dictCache[lang] ??= this.call(getDictionaries).catch((e: unknown) => {
       delete this.dictCache[lang];
       throw e;
     });
@@ -148,13 +156,13 @@ export class LiftCloudClient {
   }
 
   /** GET main/authChildrenOrg: the organisations for the selector. */
-  orgs = () => this.http.get<OrgEntry[]>('main/authChildrenOrg');
+  orgs = () => this.call(listOrganisations);
 
   /** Branding for a host name, no login needed. */
-  uiSettingFor = (host: string) => this.http.get<PublicUiSetting>('uiSettings/public', { host }, { anonymous: true });
+  uiSettingFor = (host: string) => this.call(getPublicUiSetting, { query: { host } });
 
   announcementNotices = (pageNo = 1, pageSize = 20) =>
-    this.http.get<NoticeList<Announcement>>('announcements/notice', { pageNo, pageSize });
+    this.call(listAnnouncementNotices, { query: { pageNo, pageSize } });
 
   private keep(answer: LoginAnswer): LoginAnswer {
     this.session.set(answer);

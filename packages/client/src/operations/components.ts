@@ -1,4 +1,5 @@
 import Type, { type TSchema } from 'typebox';
+import { L } from '../schema/fields.js';
 
 /**
  * The keyword that names a schema for OpenAPI: the server's document lists a named schema once under
@@ -11,6 +12,13 @@ export const COMPONENT_KEYWORD = 'x-component';
 export function named<T extends TSchema>(name: string, schema: T): T {
   return { ...schema, [COMPONENT_KEYWORD]: name };
 }
+
+/** A schema with its label in three languages (`x-label`): field messages name the field with it. */
+export const labelled = <T extends TSchema>(schema: T, zh: string, en: string, it: string): T => ({
+  ...schema,
+  'x-label': L(zh, en, it),
+  description: en,
+});
 
 /** The name a schema was given with named(), if any. */
 export function componentName(schema: unknown): string | undefined {

@@ -1,23 +1,25 @@
 import {
   CAPTCHA_TTL_MS,
-  CaptchaAnswer,
   ChangePasswordBody,
   LOGIN_LOCKOUT,
-  LoginAnswer,
-  MeAnswer,
-  PasswordLoginBody,
   SMS_CODE_VALID_MS,
   SMS_LIMITS,
-  SmsLoginBody,
-  SmsSendBody,
+  changePassword,
+  getCaptcha,
+  getMe,
+  loginWithPassword,
+  loginWithSms,
+  loginWithToken,
+  logout,
+  sendSmsCode,
   translate,
   password as passwordRule,
 } from '@liftcloud/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import type { AppContext } from '../context.js';
-import { envelope, NullData, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
 import { HttpError, ValidationError } from '../http/errors.js';
+import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import { logLogin } from '../services/audit.js';
 import { makeCaptcha } from '../services/captcha.js';
@@ -25,7 +27,6 @@ import { invalidateCallers } from '../services/caller.js';
 import { burnPasswordTime, hashPassword, randomDigits, sha256, verifyPassword, newToken } from '../services/secrets.js';
 import { loginAnswer, openSession } from '../services/sessions.js';
 
-const tags = ['auth'];
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.store;
   // Per-IP limits on the doors people try to force (guide/security.md); per-account and per-phone limits below.
@@ -44,39 +45,26 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw new HttpError(400, 'login.captchaIncorrect');
   }
 
-  app.get('/api/auth/captcha', {
-    config: { permission: 'public' },
-    schema: {
-      tags,
-      summary: 'A new captcha (image and terminal text)',
-      response: { 200: envelope(Type.Object({ ...CaptchaAnswer.properties, answer: Type.Optional(Type.String()) })) },
-    },
-    handler: async () => {
-      const c = makeCaptcha();
-      const key = newToken().slice(0, 32);
-      const now = Date.now();
-      await db.deleteFrom('captchas').where('expireTime', '<', now).execute();
-      await db
-        .insertInto('captchas')
-        .values({ key, answer: c.answer, expireTime: now + CAPTCHA_TTL_MS })
-        .execute();
-      const image = `data:image/svg+xml;base64,${Buffer.from(c.svg).toString('base64')}`;
-      return ok({ key, image, text: c.text, ...(ctx.revealCaptcha ? { answer: c.answer } : {}) });
-    },
+  route(app, getCaptcha, async () => {
+    const c = makeCaptcha();
+    const key = newToken().slice(0, 32);
+    const now = Date.now();
+    await db.deleteFrom('captchas').where('expireTime', '<', now).execute();
+    await db
+      .insertInto('captchas')
+      .values({ key, answer: c.answer, expireTime: now + CAPTCHA_TTL_MS })
+      .execute();
+    const image = `data:image/svg+xml;base64,${Buffer.from(c.svg).toString('base64')}`;
+    return ok({ key, image, text: c.text, ...(ctx.revealCaptcha ? { answer: c.answer } : {}) });
   });
 
   const host = (req: FastifyRequest) => req.hostname;
 
-  app.post('/api/auth/login', {
-    config: { permission: 'public', rateLimit: LOGIN_RATE },
-    schema: {
-      tags,
-      summary: 'Log in with username, password and captcha',
-      body: PasswordLoginBody,
-      response: { 200: envelope(LoginAnswer) },
-    },
-    handler: async (req) => {
-      const body = req.body as PasswordLoginBody;
+  route(
+    app,
+    loginWithPassword,
+    async (req) => {
+      const body = req.body;
       await takeCaptcha(body.captchaKey, body.captchaCode);
       const user = await db
         .selectFrom('users')
@@ -117,7 +105,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const tooSimple = !passwordRule.test(body.password);
       return ok(answer, translate(req.lang, tooSimple ? 'login.passwordTooSimple' : 'outcome.done'));
     },
-  });
+    { rateLimit: LOGIN_RATE },
+  );
 
   async function assertTenantActive(tenantId: number, username: string): Promise<void> {
     if (username === 'superAdmin') return;
@@ -125,16 +114,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (tenant?.status !== 1) throw new HttpError(403, 'login.tenantFrozen');
   }
 
-  app.post('/api/auth/sms/send', {
-    config: { permission: 'public', rateLimit: SMS_RATE },
-    schema: {
-      tags,
-      summary: 'Send an SMS login code (valid 10 minutes, single use)',
-      body: SmsSendBody,
-      response: { 200: envelope(NullData) },
-    },
-    handler: async (req) => {
-      const body = req.body as SmsSendBody;
+  route(
+    app,
+    sendSmsCode,
+    async (req) => {
+      const body = req.body;
       await takeCaptcha(body.captchaKey, body.captchaCode);
       const now = Date.now();
       const recent = await db
@@ -182,18 +166,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       }
       return ok(null, translate(req.lang, 'login.smsSent'));
     },
-  });
+    { rateLimit: SMS_RATE },
+  );
 
-  app.post('/api/auth/sms/login', {
-    config: { permission: 'public', rateLimit: LOGIN_RATE },
-    schema: {
-      tags,
-      summary: 'Log in with a phone number and SMS code',
-      body: SmsLoginBody,
-      response: { 200: envelope(LoginAnswer) },
-    },
-    handler: async (req) => {
-      const body = req.body as SmsLoginBody;
+  route(
+    app,
+    loginWithSms,
+    async (req) => {
+      const body = req.body;
       const now = Date.now();
       const sent = await db
         .selectFrom('smsCodes')
@@ -236,18 +216,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await logLogin(db, { ...who, result: 1 });
       return ok(answer);
     },
-  });
+    { rateLimit: LOGIN_RATE },
+  );
 
-  app.post('/api/auth/token', {
-    config: { permission: 'public', rateLimit: LOGIN_RATE },
-    schema: {
-      tags,
-      summary: 'Check an access token and answer the session it acts as',
-      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: envelope(LoginAnswer) },
-    },
-    handler: async (req) => {
-      const { token } = req.body as { token: string };
+  route(
+    app,
+    loginWithToken,
+    async (req) => {
+      const { token } = req.body;
       const session = await db
         .selectFrom('sessions')
         .select(['kind'])
@@ -256,94 +232,78 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!session) throw new HttpError(401, 'error.sessionExpired');
       return ok(await loginAnswer(db, token, host(req), ''));
     },
+    { rateLimit: LOGIN_RATE },
+  );
+
+  route(app, logout, async (req) => {
+    const caller = callerOf(req);
+    if (caller.tokenKind === 'session')
+      await db.updateTable('sessions').set({ revokeTime: Date.now() }).where('id', '=', caller.sessionId).execute();
+    invalidateCallers();
+    return ok(null);
   });
 
-  app.post('/api/auth/logout', {
-    config: { permission: -1, duringPasswordChange: true },
-    schema: { tags, summary: 'End this session (the token is revoked)', response: { 200: envelope(NullData) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      if (caller.tokenKind === 'session')
-        await db.updateTable('sessions').set({ revokeTime: Date.now() }).where('id', '=', caller.sessionId).execute();
-      invalidateCallers();
-      return ok(null);
-    },
+  route(app, getMe, async (req) => {
+    const caller = callerOf(req);
+    const row = await db
+      .selectFrom('users as u')
+      .innerJoin('tenants as t', 't.id', 'u.tenantId')
+      .leftJoin('companies as c', 'c.id', 'u.companyId')
+      .select([
+        'u.id',
+        'u.username',
+        'u.name',
+        'u.phone',
+        'u.mail',
+        'u.userType',
+        'u.companyId',
+        'c.name as companyName',
+        'u.tenantId',
+        't.name as tenantName',
+      ])
+      .where('u.id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
+    return ok({
+      ...row,
+      auth: caller.auth,
+      orgId: caller.orgId,
+      canChangePassword: caller.canChangePassword,
+      tenantAdmin: caller.tenantAdmin,
+    });
   });
 
-  app.get('/api/auth/me', {
-    config: { permission: -1, duringPasswordChange: true },
-    schema: { tags, summary: 'The caller’s profile', response: { 200: envelope(MeAnswer) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      const row = await db
-        .selectFrom('users as u')
-        .innerJoin('tenants as t', 't.id', 'u.tenantId')
-        .leftJoin('companies as c', 'c.id', 'u.companyId')
-        .select([
-          'u.id',
-          'u.username',
-          'u.name',
-          'u.phone',
-          'u.mail',
-          'u.userType',
-          'u.companyId',
-          'c.name as companyName',
-          'u.tenantId',
-          't.name as tenantName',
-        ])
-        .where('u.id', '=', caller.userId)
-        .executeTakeFirstOrThrow();
-      return ok({
-        ...row,
-        auth: caller.auth,
-        orgId: caller.orgId,
-        canChangePassword: caller.canChangePassword,
-        tenantAdmin: caller.tenantAdmin,
-      });
-    },
-  });
-
-  app.put('/api/auth/password', {
-    config: { permission: -1, duringPasswordChange: true },
-    schema: {
-      tags,
-      summary: 'Change the caller’s password',
-      body: ChangePasswordBody,
-      response: { 200: envelope(NullData) },
-    },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      const body = req.body as ChangePasswordBody;
-      if (body.newPassword !== body.confirmPassword)
-        throw new ValidationError(
-          [{ field: 'confirmPassword', rule: 'validation.passwordMismatch' }],
-          ChangePasswordBody,
-        );
-      if (!caller.canChangePassword && !caller.mustChangePassword)
-        throw new HttpError(403, 'login.passwordChangeNotAllowed');
-      const user = await db
-        .selectFrom('users')
-        .select('passwordHash')
-        .where('id', '=', caller.userId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
-        throw new HttpError(400, 'login.oldPasswordIncorrect');
-      await db
-        .updateTable('users')
-        .set({ passwordHash: await hashPassword(body.newPassword), mustChangePassword: 0, updateTime: Date.now() })
-        .where('id', '=', caller.userId)
-        .execute();
-      // Every other session of this user ends: whoever knew the old password is out.
-      await db
-        .updateTable('sessions')
-        .set({ revokeTime: Date.now() })
-        .where('userId', '=', caller.userId)
-        .where('kind', '=', 'session')
-        .where('id', '!=', caller.sessionId)
-        .where('revokeTime', 'is', null)
-        .execute();
-      invalidateCallers();
-      return ok(null, translate(req.lang, 'outcome.saved'));
-    },
+  route(app, changePassword, async (req) => {
+    const caller = callerOf(req);
+    const body = req.body;
+    if (body.newPassword !== body.confirmPassword)
+      throw new ValidationError(
+        [{ field: 'confirmPassword', rule: 'validation.passwordMismatch' }],
+        ChangePasswordBody,
+      );
+    if (!caller.canChangePassword && !caller.mustChangePassword)
+      throw new HttpError(403, 'login.passwordChangeNotAllowed');
+    const user = await db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
+      throw new HttpError(400, 'login.oldPasswordIncorrect');
+    await db
+      .updateTable('users')
+      .set({ passwordHash: await hashPassword(body.newPassword), mustChangePassword: 0, updateTime: Date.now() })
+      .where('id', '=', caller.userId)
+      .execute();
+    // Every other session of this user ends: whoever knew the old password is out.
+    await db
+      .updateTable('sessions')
+      .set({ revokeTime: Date.now() })
+      .where('userId', '=', caller.userId)
+      .where('kind', '=', 'session')
+      .where('id', '!=', caller.sessionId)
+      .where('revokeTime', 'is', null)
+      .execute();
+    invalidateCallers();
+    return ok(null, translate(req.lang, 'outcome.saved'));
   });
 }

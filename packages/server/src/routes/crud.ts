@@ -6,8 +6,7 @@ import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import { invalidateCallers } from '../services/caller.js';
 import type { Exposure } from '../tables/index.js';
-import { Repository } from '../store/repository.js';
-import type { AppContext } from '../context.js';
+import type { Repository } from '../store/repository.js';
 
 /** Tables whose changes alter who may do what: cached identities are dropped after a write. */
 const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sessions']);
@@ -17,11 +16,10 @@ const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sess
  * id), delete. The operations come from the entity definition (the client's entityOperations), so
  * validation, OpenAPI and the client's calls cannot drift.
  */
-export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Exposure): Repository {
+export function registerCrud(app: FastifyInstance, exposure: Exposure, repo: Repository): void {
   const { table, read, write } = exposure;
   const { entity } = table;
   const ops = entityOperations(entity);
-  const repo = new Repository(table, ctx.store.db, ctx.countCacheMs);
   const afterWrite = () => {
     if (IDENTITY_TABLES.has(table.table)) invalidateCallers();
   };
@@ -45,7 +43,7 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
     permission: read,
   });
 
-  if (exposure.readOnly) return repo;
+  if (exposure.readOnly) return;
 
   // ?replace=true only where a device may be moved from another elevator
   const create = table.rebindBy ? ops.create : { ...ops.create, query: undefined };
@@ -86,7 +84,6 @@ export function registerCrud(app: FastifyInstance, ctx: AppContext, exposure: Ex
     },
     { permission: write },
   );
-  return repo;
 }
 
 /** ?replace=true, on the entities whose devices may be moved from another elevator. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
-import type { Repository } from '../store/repository.js';
+import { repositoryFor, type Repositories } from '../store/repositories.js';
 import type { Exposure } from '../tables/index.js';
 import { rowProblemsMessage } from '../services/xlsx/convert.js';
 import { ImportFileError, type RowError } from '../services/xlsx/errors.js';
@@ -44,7 +44,7 @@ function problems(
 export async function registerImports(
   app: FastifyInstance,
   ctx: AppContext,
-  opts: { exposures: Exposure[]; repos: Map<string, Repository>; limits?: Partial<ImportLimits> },
+  opts: { exposures: Exposure[]; repos: Repositories; limits?: Partial<ImportLimits> },
 ): Promise<void> {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
   // Imports parsing now on this server: each holds a worker that may grow to workerHeapMb.
@@ -111,7 +111,7 @@ export async function registerImports(
               limits,
             });
             if ('errors' in outcome) return problems(reply, lang, outcome);
-            if (!dryRun && outcome.created) opts.repos.get(entity.name)?.forgetCounts();
+            if (!dryRun && outcome.created) repositoryFor(opts.repos, entity.name).forgetCounts();
             return ok(
               outcome,
               importMessage(lang, dryRun ? 'checked' : 'imported', {
