@@ -6,12 +6,6 @@ import { startTestServer, type TestServer } from '../support/server.js';
 /** Routes still written by hand, each converted to a declaration in its own commit; the list only shrinks. */
 const NOT_YET_DECLARED = new Set([
   'POST /api/gatewayTests',
-  'PUT /api/gatewayDevices/{id}/bind',
-  'PUT /api/gatewayDevices/blacklist',
-  'PUT /api/gatewayDevices/protocol',
-  'PUT /api/netApplies/{id}/review',
-  'POST /api/netApplies/{id}/generate',
-  'POST /api/gatewayVersions/{id}/file',
   'POST /api/uploads/uiSettingImage',
   'POST /api/uploads/programImage',
   'POST /api/uploads/programVideo',
@@ -23,9 +17,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/alarmRecords/notice',
   'GET /api/mbPowerLoss/notice',
   'GET /api/elevatorLcds/alarms',
-  'POST /api/gatewayDevices/{id}/credentials',
-  'GET /api/elevators/{id}/state',
-  'POST /api/gatewayDevices/{id}/commands',
   'GET /api/gatewayTests/{id}/detail',
   'POST /api/gatewayTests/{id}/cancel',
   'GET /api/gatewayDevices/{id}/pushStats',

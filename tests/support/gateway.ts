@@ -1,4 +1,4 @@
-import type { LiftCloudClient } from '@liftcloud/client';
+import { bindGateway, issueGatewayCredentials, type LiftCloudClient } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { TestServer } from './server.js';
 
@@ -29,8 +29,8 @@ export async function provisionGateway(
     ...lift,
   });
   const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu });
-  await admin.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: elevator.id });
-  const { secret } = await admin.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
+  await admin.call(bindGateway, { params: { id: gw.id }, body: { elevatorId: elevator.id } });
+  const { secret } = await admin.call(issueGatewayCredentials, { params: { id: gw.id } });
   return { dtu, secret, elevatorId: elevator.id, gatewayId: gw.id };
 }
 

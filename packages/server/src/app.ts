@@ -22,6 +22,7 @@ import { registerImports } from './routes/imports.js';
 import { registerRegistryRoutes } from './routes/registry.js';
 import { registerUploads } from './routes/uploads.js';
 import { registerWorkOrderRoutes } from './routes/work-orders.js';
+import { registerElevatorState } from './routes/elevator-state.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerGatewayTestRoutes } from './routes/gateway-tests.js';
 import { startGatewayTests } from './monitoring/gateway-tests.js';
@@ -117,6 +118,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDirectoryRoutes(app, ctx);
   const repos = openRepositories(opts.store.db, EXPOSED, ctx.countCacheMs);
   for (const exposure of EXPOSED) registerCrud(app, exposure, repositoryFor(repos, exposure.table.entity.name));
+  const jobs = appScheduler(app, opts.store.db, opts.jobs);
+  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
   registerIdentityRoutes(app, ctx, { users: repos.user, roles: repos.role });
   registerAnnouncementNotice(app, repos.announcement);
   await registerImports(app, ctx, { exposures: EXPOSED, repos, limits: opts.importLimits });
@@ -130,11 +133,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       versions: repos.gatewayVersion,
       netApplies: repos.netApply,
     },
+    monitoring,
     opts.uploadDir,
   );
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
-  const jobs = appScheduler(app, opts.store.db, opts.jobs);
-  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
   registerWorkOrderRoutes(
     app,
     ctx,
@@ -147,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     monitoring,
   );
+  registerElevatorState(app, opts.store.db, repos.elevator);
   registerCommandRoutes(app, ctx, repos.gatewayDevice, monitoring);
   registerGatewayTestRoutes(
     app,

@@ -1,4 +1,4 @@
-import type { LiftCloudClient } from '@liftcloud/client';
+import { bindGateway, issueGatewayCredentials, type LiftCloudClient } from '@liftcloud/client';
 
 export interface ProvisionedGateway {
   dtu: string;
@@ -22,9 +22,9 @@ export async function provisionThroughApi(client: LiftCloudClient, dtus: string[
         useStatus: 1,
         floors: 20,
       });
-      await client.http.put(`gatewayDevices/${gw.id}/bind`, { elevatorId: lift.id, replace: true });
+      await client.call(bindGateway, { params: { id: gw.id }, body: { elevatorId: lift.id, replace: true } });
     }
-    const { secret } = await client.http.post<{ secret: string }>(`gatewayDevices/${gw.id}/credentials`);
+    const { secret } = await client.call(issueGatewayCredentials, { params: { id: gw.id } });
     out.push({ dtu, secret });
   }
   return out;

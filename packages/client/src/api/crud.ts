@@ -7,11 +7,15 @@ export function crud<R, I extends object = Partial<R>>(http: HttpClient, path: s
   return {
     list: (query: Query = {}) => http.get<Page<R>>(path, query),
     get: (id: number) => http.get<R>(`${path}/${id}`),
-    /** PUT when the body has a non-zero id or pkid, else POST. */
-    save: (body: I) => {
+    /**
+     * PUT when the body has a non-zero id or pkid, else POST; `replace` confirms moving a device bound to another
+     * elevator (a create of an entity with a rebind key, after the server's 409 rule.boundElsewhere).
+     */
+    save: (body: I, opts: { replace?: boolean } = {}) => {
       const b = body as { id?: unknown; pkid?: unknown };
       const id = Number(b.id ?? b.pkid ?? 0);
-      return id ? http.put<R>(path, body) : http.post<R>(path, body);
+      if (id) return http.put<R>(path, body);
+      return http.post<R>(path, body, opts.replace ? { query: { replace: 'true' } } : {});
     },
     remove: (id: number) => http.delete<null>(`${path}/${id}`),
     /** Every page of a list, for exports and `list --all`. */

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { L } from '../schema/fields.js';
+import { L, type Field } from '../schema/fields.js';
 
 /**
  * The keyword that names a schema for OpenAPI: the server's document lists a named schema once under
@@ -19,6 +19,9 @@ export const labelled = <T extends TSchema>(schema: T, zh: string, en: string, i
   'x-label': L(zh, en, it),
   description: en,
 });
+
+/** An entity field's schema, typed by the field's value: a body can reuse a field's rules and label. */
+export const fieldSchema = <V>(field: Field<V>) => Type.Unsafe<V>(field.schema);
 
 /** The name a schema was given with named(), if any. */
 export function componentName(schema: unknown): string | undefined {

@@ -3,6 +3,7 @@ import type { Operation } from './define.js';
 import * as identity from './identity.js';
 import * as jobs from './jobs.js';
 import * as monitoring from './monitoring.js';
+import * as registry from './registry.js';
 import * as shell from './shell.js';
 
 export * from './define.js';
@@ -11,11 +12,12 @@ export * from './entity.js';
 export * from './auth.js';
 export * from './shell.js';
 export * from './identity.js';
+export * from './registry.js';
 export * from './monitoring.js';
 export * from './jobs.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
-export const OPERATION_AREAS = { auth, shell, identity, monitoring, jobs } as const;
+export const OPERATION_AREAS = { auth, shell, identity, registry, monitoring, jobs } as const;
 
 const isOperation = (v: unknown): v is Operation =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v && 'permission' in v;

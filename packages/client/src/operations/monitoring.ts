@@ -1,7 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { MONITOR_MAX_ELEVATORS } from '../constants.js';
 import { L } from '../schema/fields.js';
-import { named } from './components.js';
+import { elevator } from '../entities/index.js';
+import { PERMISSION } from '../permissions.js';
+import { IdParams, named } from './components.js';
 import { defineOperation } from './define.js';
 
 /**
@@ -74,9 +76,42 @@ export const getMonitoringOverview = defineOperation({
   operationId: 'getMonitoringOverview',
   method: 'GET',
   path: 'monitoring/overview',
-  permission: 406,
+  permission: PERMISSION.monitorCenter,
   tags: ['monitoring'],
   summary: 'Kanban totals, seven-day alarms and faults, latest alarms and open repair orders',
   query: MonitoringOverviewQuery,
   response: MonitoringOverview,
+});
+
+/** One elevator's live state as its gateway last reported it (nulls before any report). */
+export const ElevatorState = named(
+  'ElevatorState',
+  Type.Object({
+    floor: Type.Union([Type.Integer(), Type.Null()]),
+    direction: Type.Union([Type.Integer(), Type.Null()]),
+    door: Type.Union([Type.Integer(), Type.Null()]),
+    run: Type.Union([Type.Integer(), Type.Null()]),
+    flags: Type.Array(Type.Integer()),
+    online: Type.Boolean(),
+    /** Epoch milliseconds of the last report. */
+    updateTime: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+);
+export type ElevatorState = Static<typeof ElevatorState>;
+
+export const getElevatorState = defineOperation({
+  operationId: 'getElevatorState',
+  method: 'GET',
+  path: `${elevator.path}/:id/state`,
+  // the elevator list and the monitor screens that show one elevator's state
+  permission: [
+    PERMISSION.elevators,
+    PERMISSION.singleLadderMonitor,
+    PERMISSION.useUnitMonitor,
+    PERMISSION.monitorCenter,
+  ],
+  tags: [elevator.name],
+  summary: 'The live state of one elevator (single monitor)',
+  params: IdParams,
+  response: ElevatorState,
 });

@@ -1,18 +1,13 @@
-import { CommandMessage, translate } from '@liftcloud/client';
+import { sendGatewayCommand, translate } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import Type from 'typebox';
 import type { AppContext } from '../context.js';
-import { envelope, IdParams, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
+import { route } from '../http/route.js';
 import type { Monitoring } from '../monitoring/index.js';
 import { callerOf } from '../plugins/auth.js';
 import type { LooseDB, Repository } from '../store/repository.js';
-
-const CommandBody = Type.Object(
-  { action: CommandMessage.properties.action, params: CommandMessage.properties.params },
-  { additionalProperties: false },
-);
 
 /** Read or write a gateway's parameters, or reset a fault: recorded as executing until the gateway replies. */
 export function registerCommandRoutes(
@@ -22,53 +17,43 @@ export function registerCommandRoutes(
   monitoring: Monitoring,
 ): void {
   const db = ctx.store.db as unknown as Kysely<LooseDB>;
-  app.post('/api/gatewayDevices/:id/commands', {
-    config: { permission: 9 },
-    schema: {
-      tags: ['gatewayDevice'],
-      summary: 'Send a command (readParams, writeParams, faultReset) to an online gateway',
-      params: IdParams,
-      body: CommandBody,
-      response: { 200: envelope(Type.Object({ commandId: Type.Integer() })) },
-    },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      const gateway = await gateways.get(caller, (req.params as { id: number }).id, req.timeZone);
-      if (!gateway.dtuStatus) throw new HttpError(409, 'device.offline');
-      const body = req.body as { action: 'readParams' | 'writeParams' | 'faultReset'; params?: Record<string, string> };
-      const now = Date.now();
-      const row = await db
-        .insertInto('commandRecords')
-        .values({
-          tenantId: caller.scope.tenantId ?? caller.tenantId,
-          orgId: caller.orgId || null,
-          gatewayId: gateway.id,
-          dtuCode: gateway.dtuCode,
-          action: body.action,
-          params: body.params ? JSON.stringify(body.params) : null,
-          state: 0,
-          operator: caller.username,
-          createTime: now,
-          updateTime: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const commandId = Number(row.id);
-      try {
-        await monitoring.sendCommand(String(gateway.dtuCode), {
-          commandId,
-          action: body.action,
-          ...(body.params ? { params: body.params } : {}),
-        });
-      } catch (err) {
-        await db
-          .updateTable('commandRecords')
-          .set({ state: 2, reply: 'not sent', updateTime: Date.now() })
-          .where('id', '=', commandId)
-          .execute();
-        throw err;
-      }
-      return ok({ commandId }, translate(req.lang, 'outcome.done'));
-    },
+  route(app, sendGatewayCommand, async (req) => {
+    const caller = callerOf(req);
+    const gateway = await gateways.get(caller, req.params.id, req.timeZone);
+    if (!gateway.dtuStatus) throw new HttpError(409, 'device.offline');
+    const body = req.body;
+    const now = Date.now();
+    const row = await db
+      .insertInto('commandRecords')
+      .values({
+        tenantId: caller.scope.tenantId ?? caller.tenantId,
+        orgId: caller.orgId || null,
+        gatewayId: gateway.id,
+        dtuCode: gateway.dtuCode,
+        action: body.action,
+        params: body.params ? JSON.stringify(body.params) : null,
+        state: 0,
+        operator: caller.username,
+        createTime: now,
+        updateTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const commandId = Number(row.id);
+    try {
+      await monitoring.sendCommand(String(gateway.dtuCode), {
+        commandId,
+        action: body.action,
+        ...(body.params ? { params: body.params } : {}),
+      });
+    } catch (err) {
+      await db
+        .updateTable('commandRecords')
+        .set({ state: 2, reply: 'not sent', updateTime: Date.now() })
+        .where('id', '=', commandId)
+        .execute();
+      throw err;
+    }
+    return ok({ commandId }, translate(req.lang, 'outcome.done'));
   });
 }

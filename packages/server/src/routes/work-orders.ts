@@ -7,7 +7,6 @@ import { envelope, IdParams, NullData, ok } from '../http/envelope.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 import type { Monitoring } from '../monitoring/index.js';
 import { callerOf } from '../plugins/auth.js';
-import { newToken, sha256 } from '../services/secrets.js';
 import type { LooseDB, Repository } from '../store/repository.js';
 
 const label = (zh: string, en: string, it: string) => ({ 'x-label': L(zh, en, it) });
@@ -270,68 +269,6 @@ export function registerWorkOrderRoutes(
           alarmTime: String(r.alarmTime),
         })),
       );
-    },
-  });
-
-  app.post('/api/gatewayDevices/:id/credentials', {
-    config: { permission: 9 },
-    schema: {
-      tags: ['gatewayDevice'],
-      summary: 'Issue a gateway’s MQTT secret (shown once; the previous one stops working)',
-      params: IdParams,
-      response: {
-        200: envelope(Type.Object({ dtuCode: Type.String(), secret: Type.String(), username: Type.String() })),
-      },
-    },
-    handler: async (req) => {
-      const gateway = await repos.gateways.get(callerOf(req), id(req), req.timeZone);
-      const secret = newToken('gw_');
-      await db
-        .updateTable('gatewayDevices')
-        .set({ secretHash: sha256(secret), updateTime: Date.now() })
-        .where('id', '=', id(req))
-        .execute();
-      monitoring.directory.forget(String(gateway.dtuCode));
-      return ok({ dtuCode: String(gateway.dtuCode), username: String(gateway.dtuCode), secret });
-    },
-  });
-
-  app.get('/api/elevators/:id/state', {
-    config: { permission: [110, 403, 401, 406] },
-    schema: {
-      tags: ['elevator'],
-      summary: 'The live state of one elevator (single monitor)',
-      params: IdParams,
-      response: {
-        200: envelope(
-          Type.Object({
-            floor: Type.Union([Type.Integer(), Type.Null()]),
-            direction: Type.Union([Type.Integer(), Type.Null()]),
-            door: Type.Union([Type.Integer(), Type.Null()]),
-            run: Type.Union([Type.Integer(), Type.Null()]),
-            flags: Type.Array(Type.Integer()),
-            online: Type.Boolean(),
-            updateTime: Type.Union([Type.Integer(), Type.Null()]),
-          }),
-        ),
-      },
-    },
-    handler: async (req) => {
-      const elevator = await repos.elevators.get(callerOf(req), id(req), req.timeZone);
-      const state = await db
-        .selectFrom('elevatorStates')
-        .selectAll()
-        .where('elevatorId', '=', id(req))
-        .executeTakeFirst();
-      return ok({
-        floor: state ? Number(state.floor) : null,
-        direction: state ? Number(state.direction) : null,
-        door: state ? Number(state.door) : null,
-        run: state ? Number(state.run) : null,
-        flags: state ? (JSON.parse(String(state.flags)) as number[]) : [],
-        online: elevator.onlineStatus === true,
-        updateTime: state ? Number(state.updateTime) : null,
-      });
     },
   });
 }

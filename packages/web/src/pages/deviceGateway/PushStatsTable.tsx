@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   PAGE_SIZES,
   PUSH_KINDS,
+  setGatewaysBlacklisted,
   translate,
   type PushStatsListQuery,
   type PushStatsRow,
@@ -43,7 +44,7 @@ export function PushStatsTable() {
   });
   const blacklist = useMutation({
     mutationFn: ({ id, black }: { id: number; black: boolean }) =>
-      client.http.put<null>('gatewayDevices/blacklist', { ids: [id], black }),
+      client.call(setGatewaysBlacklisted, { body: { ids: [id], black } }),
     onSuccess: () => {
       message.success(translate(language, 'outcome.done'));
       void queryClient.invalidateQueries({ queryKey: ['pushStats', 'list'] });

@@ -3,8 +3,12 @@ import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Popconfirm,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  bindGateway,
   gatewayDevice,
   gatewaySelectedRules,
+  issueGatewayCredentials,
+  setGatewaysBlacklisted,
+  setGatewaysProtocol,
   singleGatewayRules,
   translate,
   type Issue,
@@ -60,7 +64,7 @@ export default function GatewaysPage() {
         modal,
         { title: t('registry.replaceTitle'), ok: t('common.ok'), cancel: t('common.cancel') },
         (replace) =>
-          client.http.put<null>(`gatewayDevices/${id}/bind`, { elevatorId: to, ...(replace ? { replace } : {}) }),
+          client.call(bindGateway, { params: { id }, body: { elevatorId: to, ...(replace ? { replace } : {}) } }),
       ),
     onSuccess: (outcome) => {
       if (!outcome.sent) return;
@@ -69,14 +73,16 @@ export default function GatewaysPage() {
     },
   });
   const blacklist = useMutation({
-    mutationFn: (black: boolean) => client.http.put<null>('gatewayDevices/blacklist', { ids: selected, black }),
+    mutationFn: (black: boolean) => client.call(setGatewaysBlacklisted, { body: { ids: selected, black } }),
     onSuccess: done,
   });
   const protocol = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      client.http.put<null>('gatewayDevices/protocol', {
-        ids: selected,
-        ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')),
+      client.call(setGatewaysProtocol, {
+        body: {
+          ids: selected,
+          ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')),
+        },
       }),
     onSuccess: () => {
       setProtocolOpen(false);
@@ -84,8 +90,7 @@ export default function GatewaysPage() {
     },
   });
   const secret = useMutation({
-    mutationFn: (id: number) =>
-      client.http.post<{ dtuCode: string; username: string; secret: string }>(`gatewayDevices/${id}/credentials`),
+    mutationFn: (id: number) => client.call(issueGatewayCredentials, { params: { id } }),
     onSuccess: (answer) =>
       modal.info({
         title: t('registry.secretTitle'),

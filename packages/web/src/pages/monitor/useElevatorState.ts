@@ -1,18 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIVE_FRAME_TYPE, liveFrameElevatorId, type AlarmFrameData } from '@liftcloud/client';
+import {
+  LIVE_FRAME_TYPE,
+  getElevatorState,
+  liveFrameElevatorId,
+  type AlarmFrameData,
+  type ElevatorState,
+} from '@liftcloud/client';
 import { useState } from 'react';
 import { useConsole } from '../../app/ConsoleContext';
 import { useLiveFrames } from '../../live/liveFrames';
-
-export interface ElevatorState {
-  floor: number | null;
-  direction: number | null;
-  door: number | null;
-  run: number | null;
-  flags: number[];
-  online: boolean;
-  updateTime: number | null;
-}
 
 /**
  * One elevator's live state: GET elevators/{id}/state, then each type 3 frame for it replaces the state; the
@@ -25,7 +21,7 @@ export function useElevatorState(elevatorId: number) {
   const [alarm, setAlarm] = useState<AlarmFrameData | null>(null);
   const state = useQuery({
     queryKey: key,
-    queryFn: () => client.http.get<ElevatorState>(`elevators/${elevatorId}/state`),
+    queryFn: () => client.call(getElevatorState, { params: { id: elevatorId } }),
     enabled: Number.isInteger(elevatorId) && elevatorId > 0,
     staleTime: 0,
   });

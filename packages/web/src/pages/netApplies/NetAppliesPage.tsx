@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { elevator, netApply, translate } from '@liftcloud/client';
+import { elevator, generateElevatorFromNetApply, netApply, reviewNetApply, translate } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
@@ -21,11 +21,11 @@ export default function NetAppliesPage() {
     void queryClient.invalidateQueries({ queryKey: [elevator.path] });
   };
   const review = useMutation({
-    mutationFn: (id: number) => client.http.put<null>(`netApplies/${id}/review`),
+    mutationFn: (id: number) => client.call(reviewNetApply, { params: { id } }),
     onSuccess: done,
   });
   const generate = useMutation({
-    mutationFn: (id: number) => client.http.post<{ elevatorId: number }>(`netApplies/${id}/generate`),
+    mutationFn: (id: number) => client.call(generateElevatorFromNetApply, { params: { id } }),
     onSuccess: done,
   });
   return (

@@ -20,10 +20,7 @@ export default function SmartDevicesPage() {
     withReplaceConfirm(
       modal,
       { title: t('registry.replaceTitle'), ok: t('common.ok'), cancel: t('common.cancel') },
-      (replace) =>
-        body.id
-          ? client.http.put('smartScreens', body, replace ? { query: { replace: 'true' } } : {})
-          : client.http.post('smartScreens', body, replace ? { query: { replace: 'true' } } : {}),
+      (replace) => client.crud(smartScreen.path).save(body, { replace }),
     ).then((outcome) => {
       // declined: the form stays open, nothing is reported
       if (!outcome.sent) return Promise.reject(new ReplaceDeclined());
