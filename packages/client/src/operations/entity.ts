@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { EntityDef, Fields, InputOf, PatchOf, RecordOf } from '../schema/entity.js';
 import { L } from '../schema/fields.js';
 import { fileAnswer, fileForm, IdParams, named, NoData, pageOf } from './components.js';
-import type { OperationShape } from './define.js';
+import type { Operation } from './define.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -26,8 +26,8 @@ const ImportQuery = Type.Object({ dryRun: Type.Optional(Type.String({ descriptio
 
 /**
  * The generic operations of one entity (console-shell.md §7), named alike for every entity: listUsers,
- * getUser, createUser, updateUser, deleteUser, importElevators, exportUsers. The server serves the ones the
- * entity has (tables/index.ts: read-only entities have list, get and export) with the entity's permission.
+ * getUser, createUser, updateUser, deleteUser, importElevators, exportUsers, with the entity's permission (read
+ * or write). The server serves the ones the entity has (read-only entities: list, get and export).
  */
 export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
   const Name = capital(entity.name);
@@ -35,9 +35,11 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
   const label = entity.label['en-US'];
   const tags = [entity.name];
   const record = named(Name, Type.Unsafe<RecordOf<F>>(entity.recordSchema));
-  const shape = <O extends OperationShape>(op: O): O => op;
+  const shape = <O extends Operation>(op: O): O => op;
+  const { read, write } = entity.permission;
   return {
     list: shape({
+      permission: read,
       operationId: `list${Plural}`,
       method: 'GET',
       path: entity.path,
@@ -47,6 +49,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: pageOf(record),
     }),
     get: shape({
+      permission: read,
       operationId: `get${Name}`,
       method: 'GET',
       path: `${entity.path}/:id`,
@@ -56,6 +59,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: record,
     }),
     create: shape({
+      permission: write,
       operationId: `create${Name}`,
       method: 'POST',
       path: entity.path,
@@ -66,6 +70,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: record,
     }),
     update: shape({
+      permission: write,
       operationId: `update${Name}`,
       method: 'PUT',
       path: entity.path,
@@ -77,6 +82,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: record,
     }),
     remove: shape({
+      permission: write,
       operationId: `delete${Name}`,
       method: 'DELETE',
       path: `${entity.path}/:id`,
@@ -86,6 +92,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: NoData,
     }),
     import: shape({
+      permission: write,
       operationId: `import${Plural}`,
       method: 'POST',
       path: `${entity.path}/import`,
@@ -100,6 +107,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       response: ImportAnswer,
     }),
     export: shape({
+      permission: read,
       operationId: `export${Plural}`,
       method: 'GET',
       path: `${entity.path}/export`,

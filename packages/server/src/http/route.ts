@@ -1,4 +1,4 @@
-import type { CallResult, Operation, OperationShape, Permission } from '@liftcloud/client';
+import type { CallResult, Operation, OperationShape } from '@liftcloud/client';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { envelope } from './envelope.js';
@@ -25,32 +25,18 @@ export type OperationAnswer<O> = { code: number; message: string; data: CallResu
 export type OperationHandler<O> = (req: OperationRequest<O>, reply: FastifyReply) => Promise<OperationAnswer<O>>;
 
 /** Server-only settings of a route (rate limits); the rest comes from the declaration. */
-export type RouteConfig = Omit<FastifyContextConfig, 'permission'>;
+export type RouteConfig = Omit<FastifyContextConfig, 'permission' | 'duringPasswordChange'>;
 
 /**
  * Serves one declared operation: its URL below /api, its permission (plugins/auth.ts), its schemas for
  * validation, serialisation and OpenAPI (operationId, tags, summary), and a handler typed by the schemas.
- * An entity's generic operations carry no permission of their own: the caller passes the entity's.
  */
 export function route<O extends Operation>(
   app: FastifyInstance,
   op: O,
   handler: OperationHandler<O>,
-  config?: RouteConfig,
-): void;
-export function route<O extends OperationShape>(
-  app: FastifyInstance,
-  op: O,
-  handler: OperationHandler<O>,
-  config: RouteConfig & { permission: Permission },
-): void;
-export function route<O extends OperationShape>(
-  app: FastifyInstance,
-  op: O,
-  handler: OperationHandler<O>,
-  config: RouteConfig & { permission?: Permission } = {},
+  config: RouteConfig = {},
 ): void {
-  const permission = config.permission ?? (op as Partial<Operation>).permission;
   const schema: FastifySchema = {
     operationId: op.operationId,
     tags: [...op.tags],
@@ -67,7 +53,7 @@ export function route<O extends OperationShape>(
     url: `/api/${op.path}`,
     config: {
       ...config,
-      permission,
+      permission: op.permission,
       ...(op.duringPasswordChange ? { duringPasswordChange: true } : {}),
       // An upload's form is described in OpenAPI only: validating it as a JSON body would refuse every upload.
       ...(op.multipart && op.body

@@ -58,79 +58,74 @@ export async function registerImports(
       const spec = IMPORTABLE[exposure.table.entity.name];
       if (!spec || exposure.readOnly) continue;
       const { entity } = spec;
-      route(
-        scope,
-        entityOperations(entity).import,
-        async (req, reply) => {
-          const lang = req.lang;
-          const caller = callerOf(req);
-          let job: ParseJob | null = null;
+      route(scope, entityOperations(entity).import, async (req, reply) => {
+        const lang = req.lang;
+        const caller = callerOf(req);
+        let job: ParseJob | null = null;
+        try {
+          const dryRunText = req.query.dryRun;
+          if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
+            throw new ImportFileError(400, 'badQuery');
+          const dryRun = dryRunText === 'true';
+          if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
+          if (running >= limits.maxConcurrent) throw new ImportFileError(429, 'busy');
+          running++;
+          // The parse worker starts now and loads while the file arrives.
+          job = startParse(limits);
+          let file: { name: string; buffer: Buffer } | null = null;
           try {
-            const dryRunText = req.query.dryRun;
-            if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
-              throw new ImportFileError(400, 'badQuery');
-            const dryRun = dryRunText === 'true';
-            if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
-            if (running >= limits.maxConcurrent) throw new ImportFileError(429, 'busy');
-            running++;
-            // The parse worker starts now and loads while the file arrives.
-            job = startParse(limits);
-            let file: { name: string; buffer: Buffer } | null = null;
-            try {
-              for await (const part of req.parts()) {
-                if (part.type !== 'file') continue;
-                if (file || part.fieldname !== 'file') {
-                  part.file.resume();
-                  throw new ImportFileError(400, 'oneFile');
-                }
-                file = { name: part.filename, buffer: await part.toBuffer() };
-              }
-            } catch (err) {
-              const code = (err as { code?: string }).code;
-              if (code === 'FST_REQ_FILE_TOO_LARGE')
-                throw new ImportFileError(413, 'tooLarge', { limit: Math.round(limits.maxBytes / 1024 / 1024) });
-              if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+            for await (const part of req.parts()) {
+              if (part.type !== 'file') continue;
+              if (file || part.fieldname !== 'file') {
+                part.file.resume();
                 throw new ImportFileError(400, 'oneFile');
-              throw err;
+              }
+              file = { name: part.filename, buffer: await part.toBuffer() };
             }
-            if (!file) throw new ImportFileError(400, 'oneFile');
-            if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
-            const sheet = await job.parse(file.buffer, entity.name, lang);
-            if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
-            // Rows are stored batch by batch while the worker reads on.
-            const outcome = await storeRows({
-              db: ctx.store.db,
-              dialect: ctx.store.dialect,
-              spec,
-              table: exposure.table,
-              caller,
-              tz: req.timeZone,
-              language: lang,
-              sheet,
-              dryRun,
-              limits,
-            });
-            if ('errors' in outcome) return problems(reply, lang, outcome);
-            if (!dryRun && outcome.created) repositoryFor(opts.repos, entity.name).forgetCounts();
-            return ok(
-              outcome,
-              importMessage(lang, dryRun ? 'checked' : 'imported', {
-                created: outcome.created,
-                skipped: outcome.skipped,
-              }),
-            );
           } catch (err) {
-            if (err instanceof ImportFileError) return refuse(reply, lang, err);
+            const code = (err as { code?: string }).code;
+            if (code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new ImportFileError(413, 'tooLarge', { limit: Math.round(limits.maxBytes / 1024 / 1024) });
+            if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+              throw new ImportFileError(400, 'oneFile');
             throw err;
-          } finally {
-            if (job) {
-              job.cancel();
-              running--;
-            }
           }
-        },
-        { permission: exposure.write },
-      );
+          if (!file) throw new ImportFileError(400, 'oneFile');
+          if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
+          const sheet = await job.parse(file.buffer, entity.name, lang);
+          if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
+          // Rows are stored batch by batch while the worker reads on.
+          const outcome = await storeRows({
+            db: ctx.store.db,
+            dialect: ctx.store.dialect,
+            spec,
+            table: exposure.table,
+            caller,
+            tz: req.timeZone,
+            language: lang,
+            sheet,
+            dryRun,
+            limits,
+          });
+          if ('errors' in outcome) return problems(reply, lang, outcome);
+          if (!dryRun && outcome.created) repositoryFor(opts.repos, entity.name).forgetCounts();
+          return ok(
+            outcome,
+            importMessage(lang, dryRun ? 'checked' : 'imported', {
+              created: outcome.created,
+              skipped: outcome.skipped,
+            }),
+          );
+        } catch (err) {
+          if (err instanceof ImportFileError) return refuse(reply, lang, err);
+          throw err;
+        } finally {
+          if (job) {
+            job.cancel();
+            running--;
+          }
+        }
+      });
     }
   });
 }
