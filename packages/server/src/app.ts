@@ -120,52 +120,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const exposure of EXPOSED) registerCrud(app, exposure, repositoryFor(repos, exposure.table.entity.name));
   const jobs = appScheduler(app, opts.store.db, opts.jobs);
   const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
-  registerIdentityRoutes(app, ctx, { users: repos.user, roles: repos.role });
+  registerIdentityRoutes(app, ctx, repos);
   registerAnnouncementNotice(app, repos.announcement);
   await registerImports(app, ctx, { exposures: EXPOSED, repos, limits: opts.importLimits });
   registerExports(app, ctx, { exposures: EXPOSED, maxRows: opts.exportMaxRows });
-  await registerRegistryRoutes(
-    app,
-    ctx,
-    {
-      gateways: repos.gatewayDevice,
-      elevators: repos.elevator,
-      versions: repos.gatewayVersion,
-      netApplies: repos.netApply,
-    },
-    monitoring,
-    opts.uploadDir,
-  );
+  await registerRegistryRoutes(app, ctx, repos, monitoring, opts.uploadDir);
   if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
-  registerWorkOrderRoutes(
-    app,
-    ctx,
-    {
-      workOrders: repos.workOrder,
-      alarms: repos.alarmRecord,
-      events: repos.eventRecord,
-      gateways: repos.gatewayDevice,
-      elevators: repos.elevator,
-    },
-    monitoring,
-  );
+  registerWorkOrderRoutes(app, ctx, repos, monitoring);
   registerElevatorState(app, opts.store.db, repos.elevator);
-  registerCommandRoutes(app, ctx, repos.gatewayDevice, monitoring);
+  registerCommandRoutes(app, ctx, repos, monitoring);
   registerGatewayTestRoutes(
     app,
     ctx,
-    { tests: repos.gatewayTest, gateways: repos.gatewayDevice },
+    repos,
     startGatewayTests(app, opts.store.db, monitoring, opts.gatewayTestWindowMs),
   );
-  registerPushStatsRoutes(app, ctx, repos.gatewayDevice);
+  registerPushStatsRoutes(app, ctx, repos);
   const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
-  registerShareLinkRoutes(app, ctx, repos.workOrder, new ShareLinkSigner(shareLinkKey));
-  registerMonitoringOverview(app, ctx, {
-    elevators: repos.elevator,
-    workOrders: repos.workOrder,
-    alarms: repos.alarmRecord,
-    faults: repos.faultRecord,
-  });
+  registerShareLinkRoutes(app, ctx, repos, new ShareLinkSigner(shareLinkKey));
+  registerMonitoringOverview(app, ctx, repos);
   registerJobRoutes(app, jobs);
   app.decorate('monitoring', monitoring);
   app.decorate('jobs', jobs);

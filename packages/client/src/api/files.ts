@@ -1,7 +1,9 @@
 import { ENTITIES, type EntityName } from '../entities/index.js';
 import type { HttpClient, Query } from '../http/client.js';
 import type { FieldError } from '../http/envelope.js';
-import type { ImportAnswer } from '../operations/entity.js';
+import { callOperation } from '../operations/call.js';
+import type { EntityDef, Fields } from '../schema/entity.js';
+import { entityOperations, type ImportAnswer } from '../operations/entity.js';
 
 /** The entities that take an xlsx import (the server's POST {path}/import). */
 export const IMPORTABLE_ENTITIES = ['netApply', 'elevator', 'gatewayDevice'] as const satisfies readonly EntityName[];
@@ -27,7 +29,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-const pathOf = (entity: EntityName) => ENTITIES[entity].path;
+// any entity, its records untyped: an import answers counts and an export a file, whatever the entity
+const operationsOf = (entity: EntityName) => entityOperations<Fields>(ENTITIES[entity] as EntityDef<Fields>);
 
 /**
  * xlsx imports and exports, the same calls for the console (a File from an input) and the CLI (a Blob read
@@ -41,8 +44,9 @@ export function fileCalls(http: HttpClient) {
         const form = new FormData();
         const named = (file as Blob & { name?: string }).name;
         form.append('file', file, opts.fileName ?? (named || `${entity}.xlsx`));
-        return http.post<ImportAnswer>(`${pathOf(entity)}/import`, form, {
+        return callOperation(http, operationsOf(entity).import, {
           query: { dryRun: opts.dryRun ? 'true' : 'false' },
+          body: form,
           timeoutMs: IMPORT_TIMEOUT_MS,
           ...(opts.signal ? { signal: opts.signal } : {}),
         });
@@ -50,10 +54,10 @@ export function fileCalls(http: HttpClient) {
     },
     exports: {
       /** The export URL with the list's filters (it needs the Authorization header: fetch it, or use download). */
-      url: (entity: EntityName, query: Query = {}): string => http.url(`${pathOf(entity)}/export`, query),
+      url: (entity: EntityName, query: Query = {}): string => http.url(operationsOf(entity).export.path, query),
       /** The .xlsx of every visible row matching the list's filters, and the name the server gave it. */
       download: (entity: EntityName, query: Query = {}, opts: { signal?: AbortSignal } = {}) =>
-        http.file(`${pathOf(entity)}/export`, query, { timeoutMs: IMPORT_TIMEOUT_MS, ...opts }),
+        callOperation(http, operationsOf(entity).export, { query, timeoutMs: IMPORT_TIMEOUT_MS, ...opts }),
     },
   };
 }

@@ -5,10 +5,32 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
-import { gatewayTestCalls } from './gatewayTests.js';
-import { shareLinkCalls } from './share-links.js';
-import { pushStatsCalls } from './push-stats.js';
-import { workOrderCalls } from './work-orders.js';
+import {
+  cancelGatewayTest,
+  createGatewayTest,
+  getGatewayTestDetail,
+  type GatewayTestBody,
+} from '../operations/gateway-tests.js';
+import {
+  getGatewayPushStats,
+  listGatewayPushStats,
+  type PushStatsListQuery,
+  type PushStatsQuery,
+} from '../operations/push-stats.js';
+import {
+  createWorkOrderShareLink,
+  getSharedWorkOrder,
+  type ShareLinkBody,
+  type ShareLinkSignature,
+} from '../operations/share-links.js';
+import {
+  actOnWorkOrder,
+  addWorkOrderPerson,
+  getWorkOrderDetail,
+  pauseWorkOrder,
+  type WorkOrderActionBody,
+} from '../operations/work-orders.js';
+import type { UserAction } from '../workflow/workOrder.js';
 import { callOperation } from '../operations/call.js';
 import type { CallArgs, CallResult, OperationShape } from '../operations/define.js';
 import { getMonitoringOverview } from '../operations/monitoring.js';
@@ -111,12 +133,17 @@ export class LiftCloudClient {
   };
 
   /** Push statistics per gateway (its permission) and over the platform (super admin). */
-  readonly pushStats = pushStatsCalls(() => this.http);
+  readonly pushStats = {
+    ofGateway: (id: number, query: PushStatsQuery = {}) => this.call(getGatewayPushStats, { params: { id }, query }),
+    list: (query: PushStatsListQuery = {}) => this.call(listGatewayPushStats, { query }),
+  };
 
   /** Gateway tests run by the server: create, detail with per-gateway results, cancel. */
-  get gatewayTests() {
-    return gatewayTestCalls(this.http);
-  }
+  readonly gatewayTests = {
+    create: (body: GatewayTestBody) => this.call(createGatewayTest, { body }),
+    detail: (id: number) => this.call(getGatewayTestDetail, { params: { id } }),
+    cancel: (id: number) => this.call(cancelGatewayTest, { params: { id } }),
+  };
 
   readonly tokens = {
     create: (name: string, expireTime?: string) =>
@@ -131,9 +158,14 @@ export class LiftCloudClient {
   };
 
   /** Repair work orders: detail, actions, pause, people (lists are client.entities.workOrder). */
-  get workOrders() {
-    return workOrderCalls(this.http);
-  }
+  readonly workOrders = {
+    detail: (id: number) => this.call(getWorkOrderDetail, { params: { id } }),
+    act: (id: number, action: UserAction, body: WorkOrderActionBody = {}) =>
+      this.call(actOnWorkOrder, { params: { id, action }, body }),
+    pause: (id: number, paused: boolean) => this.call(pauseWorkOrder, { params: { id }, body: { paused } }),
+    addPerson: (id: number, userId: number, role: 'repair' | 'service') =>
+      this.call(addWorkOrderPerson, { params: { id }, body: { userId, role } }),
+  };
 
   /** The server's background jobs and how their last runs went (super admin). */
   readonly jobs = {
@@ -141,9 +173,13 @@ export class LiftCloudClient {
   };
 
   /** Signed links to a work order's mobile page, and the public read behind them. */
-  get workOrderLinks() {
-    return shareLinkCalls(this.http);
-  }
+  readonly workOrderLinks = {
+    create: (workOrderId: number, body: ShareLinkBody = {}) =>
+      this.call(createWorkOrderShareLink, { params: { id: workOrderId }, body }),
+    /** Any flaw in the link (wrong, tampered, expired) answers the same 404 `shareLink.invalid`. */
+    read: (workOrderId: number | string, signature: ShareLinkSignature) =>
+      this.call(getSharedWorkOrder, { params: { id: String(workOrderId) }, query: { ...signature } }),
+  };
 
   /** GET dicts/mapTree, cached per language. */
   dicts(): Promise<Record<EnumName, DictOption[]>> {

@@ -1,10 +1,16 @@
 import * as auth from './auth.js';
 import type { Operation } from './define.js';
+import * as files from './files.js';
+import * as gatewayTests from './gateway-tests.js';
 import * as identity from './identity.js';
 import * as jobs from './jobs.js';
 import * as monitoring from './monitoring.js';
+import * as notices from './notices.js';
+import * as pushStats from './push-stats.js';
 import * as registry from './registry.js';
+import * as shareLinks from './share-links.js';
 import * as shell from './shell.js';
+import * as workOrders from './work-orders.js';
 
 export * from './define.js';
 export * from './components.js';
@@ -14,10 +20,29 @@ export * from './shell.js';
 export * from './identity.js';
 export * from './registry.js';
 export * from './monitoring.js';
+export * from './push-stats.js';
+export * from './gateway-tests.js';
+export * from './notices.js';
+export * from './work-orders.js';
+export * from './share-links.js';
+export * from './files.js';
 export * from './jobs.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
-export const OPERATION_AREAS = { auth, shell, identity, registry, monitoring, jobs } as const;
+export const OPERATION_AREAS = {
+  auth,
+  shell,
+  identity,
+  registry,
+  monitoring,
+  pushStats,
+  gatewayTests,
+  notices,
+  workOrders,
+  shareLinks,
+  files,
+  jobs,
+} as const;
 
 const isOperation = (v: unknown): v is Operation =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v && 'permission' in v;

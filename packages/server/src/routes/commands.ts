@@ -7,19 +7,20 @@ import { HttpError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import type { Monitoring } from '../monitoring/index.js';
 import { callerOf } from '../plugins/auth.js';
-import type { LooseDB, Repository } from '../store/repository.js';
+import type { LooseDB } from '../store/repository.js';
+import type { Repositories } from '../store/repositories.js';
 
 /** Read or write a gateway's parameters, or reset a fault: recorded as executing until the gateway replies. */
 export function registerCommandRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  gateways: Repository,
+  repos: Repositories,
   monitoring: Monitoring,
 ): void {
   const db = ctx.store.db as unknown as Kysely<LooseDB>;
   route(app, sendGatewayCommand, async (req) => {
     const caller = callerOf(req);
-    const gateway = await gateways.get(caller, req.params.id, req.timeZone);
+    const gateway = await repos.gatewayDevice.get(caller, req.params.id, req.timeZone);
     if (!gateway.dtuStatus) throw new HttpError(409, 'device.offline');
     const body = req.body;
     const now = Date.now();

@@ -15,21 +15,16 @@ import { route } from '../http/route.js';
 import { callerOf } from '../plugins/auth.js';
 import { invalidateCallers } from '../services/caller.js';
 import { hashPassword, newToken, oneTimePassword, sha256 } from '../services/secrets.js';
-import type { Repository } from '../store/repository.js';
+import type { Repositories } from '../store/repositories.js';
 import { parseDateTime } from '@liftcloud/client';
 
-export interface IdentityRepos {
-  users: Repository;
-  roles: Repository;
-}
-
 /** Account operations beyond CRUD: lock, reset, role membership, access tokens. */
-export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, repos: IdentityRepos): void {
+export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, repos: Repositories): void {
   const { db } = ctx.store;
 
   route(app, lockUser, async (req) => {
     const caller = callerOf(req);
-    await repos.users.get(caller, req.params.id, req.timeZone); // 404 outside the caller's scope
+    await repos.user.get(caller, req.params.id, req.timeZone); // 404 outside the caller's scope
     if (req.params.id === caller.userId) throw new HttpError(409, 'error.inUse');
     const { locked } = req.body;
     await db
@@ -43,7 +38,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, re
 
   route(app, resetUserPassword, async (req) => {
     const caller = callerOf(req);
-    await repos.users.get(caller, req.params.id, req.timeZone);
+    await repos.user.get(caller, req.params.id, req.timeZone);
     const password = oneTimePassword();
     await db
       .updateTable('users')
@@ -68,8 +63,8 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, re
 
   route(app, getRoleUsers, async (req) => {
     const caller = callerOf(req);
-    await repos.roles.get(caller, req.params.id, req.timeZone);
-    const visible = await repos.users
+    await repos.role.get(caller, req.params.id, req.timeZone);
+    const visible = await repos.user
       .scoped(db as never, caller)
       .select(['t.id', 't.username', 't.name'])
       .orderBy('t.username')
@@ -88,10 +83,10 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, re
 
   route(app, setRoleUsers, async (req) => {
     const caller = callerOf(req);
-    await repos.roles.get(caller, req.params.id, req.timeZone);
+    await repos.role.get(caller, req.params.id, req.timeZone);
     const { userIds } = req.body;
     const visible = (
-      await repos.users
+      await repos.user
         .scoped(db as never, caller)
         .select('t.id')
         .execute()

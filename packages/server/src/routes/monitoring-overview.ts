@@ -16,6 +16,7 @@ import { ValidationError } from '../http/errors.js';
 import { callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
 import type { LooseDB, LooseKysely, Repository } from '../store/repository.js';
+import type { Repositories } from '../store/repositories.js';
 import { lastSevenDays, type DaySpan } from './overview-days.js';
 
 type EB = ExpressionBuilder<LooseDB, string>;
@@ -44,11 +45,7 @@ function parseIds(raw: string | undefined): number[] | null {
  * the totals match what the caller's lists show; `elevatorIds` narrows everything to the monitor center's
  * chosen elevators. Each table is one aggregate query (CASE sums per day), not a query per figure.
  */
-export function registerMonitoringOverview(
-  app: FastifyInstance,
-  ctx: AppContext,
-  repos: { elevators: Repository; workOrders: Repository; alarms: Repository; faults: Repository },
-): void {
+export function registerMonitoringOverview(app: FastifyInstance, ctx: AppContext, repos: Repositories): void {
   const db = ctx.store.db as unknown as LooseKysely;
 
   const scoped = (repo: Repository, caller: Caller, ids: number[] | null, column: string) => {
@@ -65,18 +62,18 @@ export function registerMonitoringOverview(
     const today = days[days.length - 1]!;
 
     const [lifts, orders, alarms, faults, latestAlarms, latestOrders] = await Promise.all([
-      scoped(repos.elevators, caller, ids, 't.id')
+      scoped(repos.elevator, caller, ids, 't.id')
         .select((eb) => [
           eb.fn.countAll<number | string>().as('total'),
           countIf(eb, eb.and([eb('t.onlineStatus', '=', 1)])).as('online'),
         ])
         .executeTakeFirst(),
-      scoped(repos.workOrders, caller, ids, 't.elevatorId')
+      scoped(repos.workOrder, caller, ids, 't.elevatorId')
         .where('t.recordState', 'in', [...OPEN_STATES])
         .select((eb) => ['t.recordState', eb.fn.countAll<number | string>().as('count')])
         .groupBy('t.recordState')
         .execute(),
-      scoped(repos.alarms, caller, ids, 't.elevatorId')
+      scoped(repos.alarmRecord, caller, ids, 't.elevatorId')
         .where('t.alarmTime', '>=', from)
         .where('t.alarmTime', '<', today.end)
         .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
@@ -86,13 +83,13 @@ export function registerMonitoringOverview(
           countIf(eb, eb.and([eb('t.type', '=', TRAPPED), inDay(eb, 't.alarmTime', today)])).as('trappedToday'),
         ])
         .executeTakeFirst(),
-      scoped(repos.faults, caller, ids, 't.elevatorId')
+      scoped(repos.faultRecord, caller, ids, 't.elevatorId')
         .where('t.faultTime', '>=', from)
         .where('t.faultTime', '<', today.end)
         .select((eb) => days.map((d, i) => countIf(eb, inDay(eb, 't.faultTime', d)).as(`d${i}`)))
         .executeTakeFirst(),
       // newest first by id: the (tenant, id) index answers it without sorting the table
-      scoped(repos.alarms, caller, ids, 't.elevatorId')
+      scoped(repos.alarmRecord, caller, ids, 't.elevatorId')
         .where((eb) => eb.or([eb('t.cleared', 'is', null), eb('t.cleared', '=', 0)]))
         .select(['t.id', 't.elevatorId', 't.type', 't.floor', 't.alarmTime'])
         .select((eb) =>
@@ -101,7 +98,7 @@ export function registerMonitoringOverview(
         .orderBy('t.id', 'desc')
         .limit(OVERVIEW_LIST_SIZE)
         .execute(),
-      scoped(repos.workOrders, caller, ids, 't.elevatorId')
+      scoped(repos.workOrder, caller, ids, 't.elevatorId')
         .where('t.recordState', 'in', [...OPEN_STATES])
         .select(['t.id', 't.workOrderNo', 't.elevatorId', 't.elevatorName', 't.type', 't.recordState', 't.alarmTime'])
         .orderBy('t.id', 'desc')

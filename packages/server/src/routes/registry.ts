@@ -25,17 +25,11 @@ import { route } from '../http/route.js';
 import type { Monitoring } from '../monitoring/index.js';
 import { callerOf } from '../plugins/auth.js';
 import { newToken, sha256 } from '../services/secrets.js';
-import type { LooseKysely, Repository } from '../store/repository.js';
+import type { LooseKysely } from '../store/repository.js';
+import type { Repositories } from '../store/repositories.js';
 
 /** Firmware files: at most 64 MB, streamed to disk while their MD5 is computed. */
 const FIRMWARE_MAX_BYTES = UPLOAD_LIMITS.firmware.maxBytes;
-
-export interface RegistryRepos {
-  gateways: Repository;
-  elevators: Repository;
-  versions: Repository;
-  netApplies: Repository;
-}
 
 /**
  * Registry operations beyond CRUD: binding, blacklist, protocol settings, MQTT credentials, firmware files,
@@ -44,7 +38,7 @@ export interface RegistryRepos {
 export async function registerRegistryRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  repos: RegistryRepos,
+  repos: Repositories,
   monitoring: Pick<Monitoring, 'directory'>,
   uploadDir?: string,
 ): Promise<void> {
@@ -53,7 +47,7 @@ export async function registerRegistryRoutes(
   /** The gateways of a request that the caller may see, or 404 for the first that is not. */
   async function visibleGateways(req: Parameters<typeof callerOf>[0], ids: number[]) {
     const caller = callerOf(req);
-    const rows = await repos.gateways
+    const rows = await repos.gatewayDevice
       .scoped(db as never, caller)
       .select(['t.id'])
       .where('t.id', 'in', ids)
@@ -64,9 +58,9 @@ export async function registerRegistryRoutes(
   route(app, bindGateway, async (req) => {
     const caller = callerOf(req);
     const { elevatorId, replace } = req.body;
-    const gateway = await repos.gateways.get(caller, req.params.id, req.timeZone);
+    const gateway = await repos.gatewayDevice.get(caller, req.params.id, req.timeZone);
     if (elevatorId !== null) {
-      const lift = await repos.elevators.get(caller, elevatorId, req.timeZone).catch(() => {
+      const lift = await repos.elevator.get(caller, elevatorId, req.timeZone).catch(() => {
         throw new ValidationError([{ field: 'elevatorId', rule: 'validation.reference' }], BindGatewayBody);
       });
       const other = await db
@@ -110,7 +104,7 @@ export async function registerRegistryRoutes(
   });
 
   route(app, issueGatewayCredentials, async (req) => {
-    const gateway = await repos.gateways.get(callerOf(req), req.params.id, req.timeZone);
+    const gateway = await repos.gatewayDevice.get(callerOf(req), req.params.id, req.timeZone);
     const secret = newToken('gw_');
     // the secret's column is not in the typed store (db/tables.ts): the live tables' loose view
     await (db as unknown as LooseKysely)
@@ -147,7 +141,7 @@ export async function registerRegistryRoutes(
   });
 
   route(app, reviewNetApply, async (req) => {
-    await repos.netApplies.get(callerOf(req), req.params.id, req.timeZone);
+    await repos.netApply.get(callerOf(req), req.params.id, req.timeZone);
     await db
       .updateTable('netApplies')
       .set({ status: 1, updateTime: Date.now() })
@@ -158,9 +152,9 @@ export async function registerRegistryRoutes(
 
   route(app, generateElevatorFromNetApply, async (req) => {
     const caller = callerOf(req);
-    const apply = await repos.netApplies.get(caller, req.params.id, req.timeZone);
+    const apply = await repos.netApply.get(caller, req.params.id, req.timeZone);
     if (apply.status !== 1 || apply.generated) throw new HttpError(409, 'error.inUse');
-    const lift = await repos.elevators.create(
+    const lift = await repos.elevator.create(
       caller,
       {
         name: apply.elevatorName,
@@ -188,7 +182,7 @@ export async function registerRegistryRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
     route(scope, uploadGatewayVersionFile, async (req) => {
-      const version = await repos.versions.get(callerOf(req), req.params.id, req.timeZone);
+      const version = await repos.gatewayVersion.get(callerOf(req), req.params.id, req.timeZone);
       const part = req.isMultipart() ? await req.file() : undefined;
       if (!part) throw new HttpError(400, 'upload.oneFile');
       const name = `${req.params.id}-${randomBytes(8).toString('hex')}.bin`;

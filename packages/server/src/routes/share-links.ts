@@ -1,20 +1,14 @@
-import { formatDateTime, PublicWorkOrder, SHARE_LINK_HOURS, ShareLinkAnswer, ShareLinkBody } from '@liftcloud/client';
+import { createWorkOrderShareLink, formatDateTime, getSharedWorkOrder, SHARE_LINK_HOURS } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import Type from 'typebox';
 import type { AppContext } from '../context.js';
-import { envelope, IdParams, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
+import { route } from '../http/route.js';
 import { HttpError } from '../http/errors.js';
 import { callerOf } from '../plugins/auth.js';
 import type { ShareLinkSigner } from '../services/share-links.js';
-import type { LooseDB, Repository } from '../store/repository.js';
-
-// Strings on purpose: a malformed id, signature or expiry gets the same answer as a wrong one, not a 400.
-const PublicParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
-const PublicQuery = Type.Object({
-  sig: Type.Optional(Type.String({ maxLength: 100 })),
-  exp: Type.Optional(Type.String({ maxLength: 20 })),
-});
+import type { LooseDB } from '../store/repository.js';
+import type { Repositories } from '../store/repositories.js';
 
 /** One answer for every flaw in a link, so a caller cannot tell a wrong id from a wrong signature or an old link. */
 const linkRefused = () => new HttpError(404, 'shareLink.invalid');
@@ -26,48 +20,29 @@ const linkRefused = () => new HttpError(404, 'shareLink.invalid');
 export function registerShareLinkRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  workOrders: Repository,
+  repos: Repositories,
   signer: ShareLinkSigner,
 ): void {
   const db = ctx.store.db as unknown as Kysely<LooseDB>;
 
-  app.post('/api/workOrders/:id/shareLink', {
-    config: { permission: 302 },
-    schema: {
-      tags: ['workOrder'],
-      summary: 'A signed link to the work order’s mobile page that opens without a login until it expires',
-      params: IdParams,
-      body: ShareLinkBody,
-      response: { 200: envelope(ShareLinkAnswer) },
-    },
-    handler: async (req) => {
-      const id = (req.params as { id: number }).id;
-      // the caller's tenant and organisation scope: an order they cannot read is a 404 here too
-      await workOrders.get(callerOf(req), id, req.timeZone);
-      const hours = (req.body as { expiresInHours?: number }).expiresInHours ?? SHARE_LINK_HOURS.default;
-      const exp = Math.floor(Date.now() / 1000) + hours * 3600;
-      const path = `/h5workOrder/${id}?sig=${signer.sign(id, exp)}&exp=${exp}`;
-      return ok({ path, expireTime: formatDateTime(exp * 1000, req.timeZone) });
-    },
+  route(app, createWorkOrderShareLink, async (req) => {
+    const { id } = req.params;
+    // the caller's tenant and organisation scope: an order they cannot read is a 404 here too
+    await repos.workOrder.get(callerOf(req), id, req.timeZone);
+    const hours = req.body.expiresInHours ?? SHARE_LINK_HOURS.default;
+    const exp = Math.floor(Date.now() / 1000) + hours * 3600;
+    const path = `/h5workOrder/${id}?sig=${signer.sign(id, exp)}&exp=${exp}`;
+    return ok({ path, expireTime: formatDateTime(exp * 1000, req.timeZone) });
   });
 
-  app.get('/api/public/workOrders/:id', {
-    config: {
-      permission: 'public',
-      rateLimit: { max: ctx.loginRatePerMinute, timeWindow: '1 minute' },
-    },
-    schema: {
-      tags: ['workOrder'],
-      summary: 'The work order behind a signed link (no login): what a repairer on site needs, read-only',
-      params: PublicParams,
-      querystring: PublicQuery,
-      response: { 200: envelope(PublicWorkOrder) },
-    },
-    handler: async (req, reply) => {
+  route(
+    app,
+    getSharedWorkOrder,
+    async (req, reply) => {
       // a phone's or a proxy's cache keeps no copy past the link's life
       void reply.header('cache-control', 'no-store');
-      const { sig, exp } = req.query as { sig?: string; exp?: string };
-      const id = signer.verify((req.params as { id: string }).id, sig, exp);
+      const { sig, exp } = req.query;
+      const id = signer.verify(req.params.id, sig, exp);
       if (id === null) throw linkRefused();
       const order = await db
         .selectFrom('workOrders as w')
@@ -136,5 +111,6 @@ export function registerShareLinkRoutes(
         linkExpireTime: formatDateTime(Number(exp) * 1000, req.timeZone),
       });
     },
-  });
+    { rateLimit: { max: ctx.loginRatePerMinute, timeWindow: '1 minute' } },
+  );
 }

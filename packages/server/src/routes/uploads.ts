@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { L, UPLOAD_LIMITS, translate } from '@liftcloud/client';
+import {
+  UPLOAD_LIMITS,
+  translate,
+  uploadProgramImage,
+  uploadProgramVideo,
+  uploadUiSettingImage,
+} from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -8,13 +14,9 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import Type from 'typebox';
-import { envelope, ok } from '../http/envelope.js';
+import { ok } from '../http/envelope.js';
 import { HttpError, ValidationError } from '../http/errors.js';
-import type { Permission } from '../plugins/auth.js';
-
-const FileSchema = Type.Object({ file: { ...Type.String(), 'x-label': L('文件', 'File', 'File') } as never });
-const SMART_DEVICES = [813, 71, 73, 855] as const;
+import { route } from '../http/route.js';
 
 type Kind = 'png' | 'jpg' | 'gif' | 'mp4';
 
@@ -27,12 +29,12 @@ export function sniff(head: Buffer): Kind | null {
   return null;
 }
 
-/** Each upload kind: its limits (domain.md §5) and who may send it. */
-const KINDS: Record<string, { limit: { types: readonly string[]; maxBytes: number }; permission: Permission }> = {
-  uiSettingImage: { limit: UPLOAD_LIMITS.uiSettingImage, permission: 'superAdmin' },
-  programImage: { limit: UPLOAD_LIMITS.programImage, permission: SMART_DEVICES },
-  programVideo: { limit: UPLOAD_LIMITS.programVideo, permission: SMART_DEVICES },
-};
+/** Each upload kind: its limits (domain.md §5) and its declaration (who may send it). */
+const KINDS: { limit: { types: readonly string[]; maxBytes: number }; op: typeof uploadUiSettingImage }[] = [
+  { limit: UPLOAD_LIMITS.uiSettingImage, op: uploadUiSettingImage },
+  { limit: UPLOAD_LIMITS.programImage, op: uploadProgramImage },
+  { limit: UPLOAD_LIMITS.programVideo, op: uploadProgramVideo },
+];
 
 /** Passes bytes through while checking the first ones, so a file is judged before it is kept. */
 function firstBytesCheck(check: (head: Buffer) => void): Transform {
@@ -75,57 +77,48 @@ function firstBytesCheck(check: (head: Buffer) => void): Transform {
 export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
   mkdirSync(uploadDir, { recursive: true });
   await app.register(fastifyStatic, { root: uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
-  for (const [name, { limit, permission }] of Object.entries(KINDS)) {
+  for (const { limit, op } of KINDS) {
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: { fileSize: limit.maxBytes, files: 1, fields: 0, parts: 1 } });
-      scope.post(`/api/uploads/${name}`, {
-        config: { permission },
-        schema: {
-          tags: ['upload'],
-          summary: `Upload a ${name} (${limit.types.join(', ')}, at most ${limit.maxBytes / 1024 / 1024} MB)`,
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(Type.Object({ url: Type.String() })) },
-        },
-        handler: async (req) => {
-          if (!req.isMultipart()) throw new HttpError(415, 'upload.oneFile');
-          const part = await req.file();
-          if (!part) throw new HttpError(400, 'upload.oneFile');
-          const named = part.filename.toLowerCase().split('.').pop() ?? '';
-          const wrongType = () =>
-            new ValidationError(
-              [{ field: 'file', rule: 'upload.type', params: { types: limit.types.join(', ') } }],
-              FileSchema,
-            );
-          if (!limit.types.includes(named)) throw wrongType();
-          let kind: Kind | null = null;
-          const file = `${randomBytes(16).toString('hex')}`;
-          const tmp = join(uploadDir, `${file}.part`);
-          try {
-            await pipeline(
-              part.file,
-              firstBytesCheck((head) => {
-                kind = sniff(head);
-                const acceptable = kind === named || (kind === 'jpg' && named === 'jpeg');
-                if (!acceptable) throw wrongType();
-              }),
-              createWriteStream(tmp, { flags: 'wx' }),
-            );
-          } catch (err) {
-            await rm(tmp, { force: true });
-            throw err;
-          }
-          if (part.file.truncated) {
-            await rm(tmp, { force: true });
-            throw new ValidationError(
-              [{ field: 'file', rule: 'upload.tooLarge', params: { limit: limit.maxBytes / 1024 / 1024 } }],
-              FileSchema,
-              413,
-            );
-          }
-          const final = `${file}.${kind ?? named}`;
-          await rename(tmp, join(uploadDir, final));
-          return ok({ url: `/uploads/${final}` }, translate(req.lang, 'outcome.done'));
-        },
+      route(scope, op, async (req) => {
+        if (!req.isMultipart()) throw new HttpError(415, 'upload.oneFile');
+        const part = await req.file();
+        if (!part) throw new HttpError(400, 'upload.oneFile');
+        const named = part.filename.toLowerCase().split('.').pop() ?? '';
+        const wrongType = () =>
+          new ValidationError(
+            [{ field: 'file', rule: 'upload.type', params: { types: limit.types.join(', ') } }],
+            op.body,
+          );
+        if (!limit.types.includes(named)) throw wrongType();
+        let kind: Kind | null = null;
+        const file = `${randomBytes(16).toString('hex')}`;
+        const tmp = join(uploadDir, `${file}.part`);
+        try {
+          await pipeline(
+            part.file,
+            firstBytesCheck((head) => {
+              kind = sniff(head);
+              const acceptable = kind === named || (kind === 'jpg' && named === 'jpeg');
+              if (!acceptable) throw wrongType();
+            }),
+            createWriteStream(tmp, { flags: 'wx' }),
+          );
+        } catch (err) {
+          await rm(tmp, { force: true });
+          throw err;
+        }
+        if (part.file.truncated) {
+          await rm(tmp, { force: true });
+          throw new ValidationError(
+            [{ field: 'file', rule: 'upload.tooLarge', params: { limit: limit.maxBytes / 1024 / 1024 } }],
+            op.body,
+            413,
+          );
+        }
+        const final = `${file}.${kind ?? named}`;
+        await rename(tmp, join(uploadDir, final));
+        return ok({ url: `/uploads/${final}` }, translate(req.lang, 'outcome.done'));
       });
     });
   }

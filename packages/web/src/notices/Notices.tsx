@@ -1,4 +1,12 @@
-import { allows, NOTICE_POLL, PERMISSION, type PermissionIndex } from '@liftcloud/client';
+import {
+  allows,
+  listAlarmBellNotices,
+  listRepairNotices,
+  NOTICE_POLL,
+  PERMISSION,
+  type PermissionIndex,
+  type Query,
+} from '@liftcloud/client';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/ConsoleContext';
@@ -11,7 +19,9 @@ import { yearCheckWindow } from './yearCheckWindow';
 /** Repair and alarm-bell polls every 10 s (first after 2 s) and hourly expiry checks (console-shell.md §6, §9). */
 export function Notices() {
   const { t } = useTranslation();
-  const { session } = useConsole();
+  const { session, client } = useConsole();
+  // Lists the expiry notices read once their entities exist on the server (until then the route is not published).
+  const listPoll = (path: string, query: () => Query) => ({ route: path, load: () => client.crud(path).list(query()) });
   const can = (index: PermissionIndex) => !!session && allows(session.username, session.auth, index);
   const seenRepairs = useRef(new Set<string>());
   const seenAlarms = useRef(new Set<string>());
@@ -54,44 +64,42 @@ export function Notices() {
 
   usePolling({
     ...fast,
-    route: 'workOrders/web',
-    query: () => ({ pageIndex: 1, workOrderRecordState: 1 }),
+    route: listRepairNotices.path,
+    load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 1 } }),
     enabled: can(PERMISSION.repairOrders),
     onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
   });
   // An alarm opens its order in state 0 (reported): new orders are announced before anyone receives them.
   usePolling({
     ...fast,
-    route: 'workOrders/web',
-    query: () => ({ pageIndex: 1, workOrderRecordState: 0 }),
+    route: listRepairNotices.path,
+    load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 0 } }),
     enabled: can(PERMISSION.repairOrders),
     onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
   });
   usePolling({
     ...fast,
     intervalMs: NOTICE_POLL.alarmBellIntervalMs,
-    route: 'alarmRecords/notice',
+    route: listAlarmBellNotices.path,
+    load: () => client.call(listAlarmBellNotices),
     enabled: can(PERMISSION.alarmRecords),
     onData: (data) => announceNew(data, seenAlarms.current, t('notices.alarmTitle')),
   });
   usePolling({
     ...hourly,
-    route: 'maintenanceOrder',
-    query: () => ({ recentNotAccept: true }),
+    ...listPoll('maintenanceOrder', () => ({ recentNotAccept: true })),
     enabled: can(PERMISSION.maintenanceOrders),
     onData: (data) => showExpiry(data, t('notices.maintenanceExpiry')),
   });
   usePolling({
     ...hourly,
-    route: 'yearChecks',
-    query: yearCheckWindow,
+    ...listPoll('yearChecks', yearCheckWindow),
     enabled: can(PERMISSION.annualInspections),
     onData: (data) => showExpiry(data, t('notices.yearCheckExpiry')),
   });
   usePolling({
     ...hourly,
-    route: 'contract',
-    query: () => ({ isOverdue: 2 }),
+    ...listPoll('contract', () => ({ isOverdue: 2 })),
     enabled: can(PERMISSION.contracts),
     onData: (data) => showExpiry(data, t('notices.contractExpiry')),
   });

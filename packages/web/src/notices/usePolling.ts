@@ -1,13 +1,14 @@
-import { ApiError, type Query } from '@liftcloud/client';
+import { ApiError } from '@liftcloud/client';
 import { useEffect, useRef } from 'react';
 import i18next from 'i18next';
-import { useConsole } from '../app/ConsoleContext';
 import { withFeedback } from '../app/feedback';
 import { useApiRoutes, normaliseRoute } from './useApiRoutes';
 
 export interface PollOptions<T> {
+  /** The API path polled (an operation's path): a route the server does not publish is never called. */
   route: string;
-  query?: () => Query;
+  /** One poll: the operation's typed call, or a list's. */
+  load: () => Promise<T>;
   /** The caller holds what this poll needs (its permission index); false: no polling. */
   enabled: boolean;
   firstDelayMs: number;
@@ -20,7 +21,6 @@ export interface PollOptions<T> {
  * called; a 404 is swallowed; any other failure shows the common get-data tip once per failure.
  */
 export function usePolling<T>(options: PollOptions<T>): void {
-  const { client } = useConsole();
   const routes = useApiRoutes();
   const latest = useRef(options);
   latest.current = options;
@@ -31,9 +31,9 @@ export function usePolling<T>(options: PollOptions<T>): void {
     if (!active) return;
     let stopped = false;
     const poll = async () => {
-      const { route, query, onData } = latest.current;
+      const { route, load, onData } = latest.current;
       try {
-        const data = await client.http.get<T>(route, query?.());
+        const data = await load();
         if (!stopped) onData(data);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.unauthorized)) return;
@@ -50,5 +50,5 @@ export function usePolling<T>(options: PollOptions<T>): void {
       clearTimeout(first);
       clearInterval(interval);
     };
-  }, [active, client, options.firstDelayMs]);
+  }, [active, options.firstDelayMs]);
 }

@@ -1,12 +1,14 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
 import { UP_KINDS } from '../gateway/protocol.js';
-import type { HttpClient, Query } from '../http/client.js';
+import { gatewayDevice } from '../entities/index.js';
+import { PERMISSION } from '../permissions.js';
+import { IdParams, labelled, named, pageOf } from './components.js';
+import { defineOperation } from './define.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, QUERY_SPAN_DAYS } from '../constants.js';
 import { withinSpan } from '../rules/spans.js';
 import { calendarDate } from '../rules/formats.js';
 import { DAY_MS } from '../rules/common.js';
 import type { Issue } from '../schema/entity.js';
-import { L } from '../schema/fields.js';
 
 /**
  * Push statistics: how many messages each gateway pushed, per UTC day and kind. Accepted kinds are the
@@ -27,9 +29,6 @@ export const dayText = (day: number): string => new Date(day * DAY_MS).toISOStri
 /** The UTC day number of yyyy-MM-dd (the text is assumed valid). */
 export const dayNumber = (text: string): number => Math.floor(Date.parse(`${text}T00:00:00Z`) / DAY_MS);
 export const utcDay = (now = Date.now()): number => Math.floor(now / DAY_MS);
-
-const labelled = <T extends TSchema>(schema: T, zh: string, en: string, it: string): T =>
-  ({ ...schema, 'x-label': L(zh, en, it), description: en }) as T;
 
 const dayField = (zh: string, en: string, it: string) =>
   Type.Optional(labelled(Type.String({ format: calendarDate.format }), zh, en, it));
@@ -62,25 +61,28 @@ const Counts = Type.Object(
   >,
 );
 /** Counts of one day or window: each kind, the accepted total and the dropped total. */
-export const PushCounts = Type.Intersect([Counts, Type.Object({ total: Type.Integer(), dropped: Type.Integer() })]);
-export type PushCounts = Record<CountedKind, number> & { total: number; dropped: number };
+export const PushCounts = named(
+  'PushCounts',
+  Type.Intersect([Counts, Type.Object({ total: Type.Integer(), dropped: Type.Integer() })]),
+);
+export type PushCounts = Static<typeof PushCounts>;
 
-export const GatewayPushStats = Type.Object({
-  gatewayId: Type.Integer(),
-  dtuCode: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
-  /** Every day of the range, oldest first, zeros included. */
-  days: Type.Array(Type.Intersect([Type.Object({ day: Type.String() }), PushCounts])),
-  totals: PushCounts,
-  /** The first and last push in the range, in the caller's time zone (null when none). */
-  firstPushTime: Type.Union([Type.String(), Type.Null()]),
-  lastPushTime: Type.Union([Type.String(), Type.Null()]),
-});
-export type GatewayPushStats = Omit<Static<typeof GatewayPushStats>, 'days' | 'totals'> & {
-  days: (PushCounts & { day: string })[];
-  totals: PushCounts;
-};
+export const GatewayPushStats = named(
+  'GatewayPushStats',
+  Type.Object({
+    gatewayId: Type.Integer(),
+    dtuCode: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    /** Every day of the range, oldest first, zeros included. */
+    days: Type.Array(Type.Intersect([Type.Object({ day: Type.String() }), PushCounts])),
+    totals: PushCounts,
+    /** The first and last push in the range, in the caller's time zone (null when none). */
+    firstPushTime: Type.Union([Type.String(), Type.Null()]),
+    lastPushTime: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+export type GatewayPushStats = Static<typeof GatewayPushStats>;
 
 export const PUSH_STATS_SORTS = ['week', 'today', 'lastPush', 'dtuCode'] as const;
 export type PushStatsSort = (typeof PUSH_STATS_SORTS)[number];
@@ -93,12 +95,12 @@ export const PushStatsListQuery = Type.Object(
     // The list convention: one of 20, 30, 50, 100, 200 (validation.pageSize).
     pageSize: Type.Optional(
       labelled(
-        {
+        Type.Unsafe<number>({
           type: 'integer',
           enum: [...PAGE_SIZES],
           default: DEFAULT_PAGE_SIZE,
           'x-rule': 'pageSize',
-        } as unknown as TSchema,
+        }),
         '每页条数',
         'Page size',
         'Dimensione pagina',
@@ -106,55 +108,60 @@ export const PushStatsListQuery = Type.Object(
     ),
     dtuCode: Type.Optional(labelled(Type.String({ maxLength: 11 }), 'DTU编号', 'DTU number', 'Numero DTU')),
     sort: Type.Optional(
-      labelled(Type.Union(PUSH_STATS_SORTS.map((s) => Type.Literal(s))), '排序', 'Sort by', 'Ordina per'),
+      labelled(
+        Type.Unsafe<PushStatsSort>(Type.Union(PUSH_STATS_SORTS.map((s) => Type.Literal(s)))),
+        '排序',
+        'Sort by',
+        'Ordina per',
+      ),
     ),
     order: Type.Optional(labelled(Type.Union([Type.Literal('asc'), Type.Literal('desc')]), '顺序', 'Order', 'Ordine')),
   },
   { additionalProperties: true },
 );
-export interface PushStatsListQuery {
-  pageNo?: number;
-  pageSize?: number;
-  dtuCode?: string;
-  sort?: PushStatsSort;
-  order?: 'asc' | 'desc';
-}
+export type PushStatsListQuery = Static<typeof PushStatsListQuery>;
 
-export const PushStatsRow = Type.Object({
-  gatewayId: Type.Integer(),
-  dtuCode: Type.String(),
-  tenantId: Type.Integer(),
-  tenantName: Type.Union([Type.String(), Type.Null()]),
-  elevatorId: Type.Union([Type.Integer(), Type.Null()]),
-  elevatorName: Type.Union([Type.String(), Type.Null()]),
-  online: Type.Boolean(),
-  blacklisted: Type.Boolean(),
-  /** Today (UTC) and the last 7 UTC days including today. */
-  today: PushCounts,
-  week: PushCounts,
-  /** The last accepted message, in the caller's time zone. */
-  lastPushTime: Type.Union([Type.String(), Type.Null()]),
+export const PushStatsRow = named(
+  'PushStatsRow',
+  Type.Object({
+    gatewayId: Type.Integer(),
+    dtuCode: Type.String(),
+    tenantId: Type.Integer(),
+    tenantName: Type.Union([Type.String(), Type.Null()]),
+    elevatorId: Type.Union([Type.Integer(), Type.Null()]),
+    elevatorName: Type.Union([Type.String(), Type.Null()]),
+    online: Type.Boolean(),
+    blacklisted: Type.Boolean(),
+    /** Today (UTC) and the last 7 UTC days including today. */
+    today: PushCounts,
+    week: PushCounts,
+    /** The last accepted message, in the caller's time zone. */
+    lastPushTime: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+export type PushStatsRow = Static<typeof PushStatsRow>;
+
+const tags = [gatewayDevice.name];
+
+export const getGatewayPushStats = defineOperation({
+  operationId: 'getGatewayPushStats',
+  method: 'GET',
+  path: `${gatewayDevice.path}/:id/pushStats`,
+  permission: PERMISSION.gateways,
+  tags,
+  summary: 'Messages a gateway pushed per UTC day and kind (default: the last 7 days, at most a month)',
+  params: IdParams,
+  query: PushStatsQuery,
+  response: GatewayPushStats,
 });
-export type PushStatsRow = Omit<Static<typeof PushStatsRow>, 'today' | 'week'> & {
-  today: PushCounts;
-  week: PushCounts;
-};
-export interface PushStatsPage {
-  records: PushStatsRow[];
-  total: number;
-  pages: number;
-  pageNo: number;
-  pageSize: number;
-}
 
-/**
- * GET gatewayDevices/{id}/pushStats (the gateway's permission) and GET gatewayDevices/pushStats (super admin).
- * `http` is read at call time: a class field is initialised before the constructor sets the client's http.
- */
-export function pushStatsCalls(http: () => HttpClient) {
-  return {
-    ofGateway: (id: number, query: PushStatsQuery = {}) =>
-      http().get<GatewayPushStats>(`gatewayDevices/${id}/pushStats`, query as Query),
-    list: (query: PushStatsListQuery = {}) => http().get<PushStatsPage>('gatewayDevices/pushStats', query as Query),
-  };
-}
+export const listGatewayPushStats = defineOperation({
+  operationId: 'listGatewayPushStats',
+  method: 'GET',
+  path: `${gatewayDevice.path}/pushStats`,
+  permission: PERMISSION.superAdmin,
+  tags,
+  summary: 'Every gateway with its pushes today and in the last 7 UTC days (super admin)',
+  query: PushStatsListQuery,
+  response: pageOf(PushStatsRow),
+});

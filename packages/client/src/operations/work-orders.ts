@@ -1,0 +1,117 @@
+import Type, { type Static } from 'typebox';
+import { workOrder } from '../entities/index.js';
+import { PERMISSION } from '../permissions.js';
+import { USER_ACTIONS, type UserAction } from '../workflow/workOrder.js';
+import { IdParams, labelled, named, NoData } from './components.js';
+import { defineOperation } from './define.js';
+
+/** A repair work order beyond its list (docs/work-orders.md): the state machine's actions, pause, people, detail. */
+const tags = [workOrder.name];
+
+const ActionParams = Type.Object({
+  id: IdParams.properties.id,
+  action: Type.Unsafe<UserAction>(Type.String({ enum: [...USER_ACTIONS] })),
+});
+
+/** What finish (handling, fault reason) and cancel (reason, required) take; the other actions take nothing. */
+export const WorkOrderActionBody = named(
+  'WorkOrderActionBody',
+  Type.Object(
+    {
+      handling: Type.Optional(labelled(Type.String({ maxLength: 1000 }), '处理情况', 'Handling', 'Intervento')),
+      faultReason: Type.Optional(
+        labelled(Type.String({ maxLength: 500 }), '故障原因', 'Fault reason', 'Causa del guasto'),
+      ),
+      reason: Type.Optional(
+        labelled(Type.String({ maxLength: 500 }), '撤销原因', 'Cancel reason', 'Motivo annullamento'),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type WorkOrderActionBody = Static<typeof WorkOrderActionBody>;
+
+export const WorkOrderPersonBody = named(
+  'WorkOrderPersonBody',
+  Type.Object(
+    {
+      userId: labelled(Type.Integer({ minimum: 1 }), '人员', 'Person', 'Persona'),
+      role: labelled(
+        Type.Unsafe<'repair' | 'service'>(Type.String({ enum: ['repair', 'service'] })),
+        '角色',
+        'Role',
+        'Ruolo',
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** The order, what the caller may do now, its people and its tracking timeline. */
+export const WorkOrderDetail = named(
+  'WorkOrderDetail',
+  Type.Object({
+    order: Type.Record(Type.String(), Type.Unknown()),
+    allowedActions: Type.Array(Type.Unsafe<UserAction>(Type.String())),
+    people: Type.Array(Type.Object({ userId: Type.Integer(), name: Type.String(), role: Type.String() })),
+    timeline: Type.Array(
+      Type.Object({
+        action: Type.String(),
+        fromState: Type.Union([Type.Integer(), Type.Null()]),
+        toState: Type.Integer(),
+        userName: Type.Union([Type.String(), Type.Null()]),
+        note: Type.Union([Type.String(), Type.Null()]),
+        /** Epoch milliseconds. */
+        time: Type.Integer(),
+      }),
+    ),
+  }),
+);
+export type WorkOrderDetail = Static<typeof WorkOrderDetail>;
+
+export const actOnWorkOrder = defineOperation({
+  operationId: 'actOnWorkOrder',
+  method: 'POST',
+  path: `${workOrder.path}/:id/:action`,
+  permission: PERMISSION.repairOrders,
+  tags,
+  summary: 'Receive, arrive, finish, confirm or cancel (with reason) a work order',
+  params: ActionParams,
+  body: WorkOrderActionBody,
+  response: NoData,
+});
+
+export const pauseWorkOrder = defineOperation({
+  operationId: 'pauseWorkOrder',
+  method: 'PUT',
+  path: `${workOrder.path}/:id/pause`,
+  permission: PERMISSION.repairOrders,
+  tags,
+  summary: 'Pause (stop) or resume a work order',
+  params: IdParams,
+  body: named('PauseBody', Type.Object({ paused: Type.Boolean() }, { additionalProperties: false })),
+  response: NoData,
+});
+
+export const getWorkOrderDetail = defineOperation({
+  operationId: 'getWorkOrderDetail',
+  method: 'GET',
+  path: `${workOrder.path}/:id/detail`,
+  permission: PERMISSION.repairOrders,
+  tags,
+  summary: 'A work order with its people, the actions allowed now and its tracking timeline',
+  params: IdParams,
+  response: WorkOrderDetail,
+});
+
+export const addWorkOrderPerson = defineOperation({
+  operationId: 'addWorkOrderPerson',
+  method: 'POST',
+  path: `${workOrder.path}/:id/people`,
+  permission: PERMISSION.repairOrders,
+  tags,
+  summary: 'Add a repair person or service person',
+  params: IdParams,
+  body: WorkOrderPersonBody,
+  response: NoData,
+});
