@@ -104,6 +104,26 @@ describe.each(DIALECTS)('references derived from the definitions on %s', (dialec
     ).toEqual(['propertyCompanyId']);
   });
 
+  it('counts the elevators of a use unit and of each company that holds them', async () => {
+    const unit = await demo.entities.useUnit.save(sampleBody('useUnit', n++, demoRefs) as never);
+    const company = await demo.entities.company.save(
+      sampleBody('company', n++, { companyId: s.demo.companies.demoRoot }) as never,
+    );
+    expect(unit.elevatorCount).toBe(0);
+    expect(company.elevatorCount).toBe(0);
+    await demo.entities.elevator.save({
+      ...(sampleBody('elevator', n++, demoRefs) as never),
+      useUnitId: unit.id,
+      installationCompanyId: company.id,
+    });
+    await demo.entities.elevator.save({
+      ...(sampleBody('elevator', n++, demoRefs) as never),
+      manufacturerId: company.id,
+    });
+    expect((await demo.entities.useUnit.get(unit.id)).elevatorCount).toBe(1);
+    expect((await demo.entities.company.get(company.id)).elevatorCount).toBe(2);
+  });
+
   it('reads each name field through its reference', async () => {
     const role = await demo.entities.role.save({
       name: 'Names',

@@ -30,30 +30,6 @@ export function elevatorIdentityRules(
     : [];
 }
 
-/** One row of floor information (floor mapping): actual and displayed floor, status (A0) and fault (MC) codes. */
-export interface FloorRow {
-  actualFloor: NumberInput;
-  displayFloor: string | number | null | undefined;
-  statusFloorCode: string | null | undefined;
-  faultFloorCode: string | null | undefined;
-  stop?: boolean | null;
-}
-
-const FLOOR_FIELDS = ['actualFloor', 'displayFloor', 'statusFloorCode', 'faultFloorCode'] as const;
-
-/** Floor information must be complete: at least one row, every row with all four values; no floor above 64. */
-export function floorRules(floors: readonly FloorRow[] | null | undefined, field = 'floors'): Issue[] {
-  const rows = floors ?? [];
-  if (rows.length === 0) return [issue(field, 'rule.floorIncomplete')];
-  const issues: Issue[] = [];
-  rows.forEach((row, i) => {
-    const blank = FLOOR_FIELDS.find((f) => isBlank(row[f]));
-    if (blank) issues.push(issue(`${field}.${i}.${blank}`, 'rule.floorIncomplete'));
-    else issues.push(...floorNumberRules(`${field}.${i}.actualFloor`, row.actualFloor));
-  });
-  return issues;
-}
-
 function floorNumberRules(field: string, value: NumberInput): Issue[] {
   const issues = checkNumber(field, value, { required: true, integer: true });
   if (issues.length === 0 && Number(value) > MAX_FLOOR)
@@ -176,15 +152,4 @@ export function singleGatewayRules(gatewayIds: readonly Id[] | null | undefined,
 /** Blacklist and protocol settings need a gateway chosen first. */
 export function gatewaySelectedRules(gatewayIds: readonly Id[] | null | undefined, field = 'gatewayIds'): Issue[] {
   return (gatewayIds ?? []).length > 0 ? [] : [issue(field, 'rule.selectGatewayFirst')];
-}
-
-/** The relation screen: elevator, company and user must each be selected. */
-export function relationSelectionRules(input: {
-  elevatorId: Id | null | undefined;
-  companyId: Id | null | undefined;
-  userId: Id | null | undefined;
-}): Issue[] {
-  return (['elevatorId', 'companyId', 'userId'] as const)
-    .filter((f) => isBlank(input[f]))
-    .map((f) => issue(f, 'rule.selectionRequired'));
 }

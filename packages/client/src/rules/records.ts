@@ -1,4 +1,4 @@
-import { PUSH_MESSAGE_MAX_LENGTH, SMS_CODE_VALID_MS } from '../constants.js';
+import { PUSH_MESSAGE_MAX_LENGTH } from '../constants.js';
 import type { Issue } from '../schema/entity.js';
 import {
   checkNumber,
@@ -9,7 +9,6 @@ import {
   positive,
   repeatedIndexes,
   requireFields,
-  toMillis,
   type NumberInput,
   type TimeInput,
 } from './common.js';
@@ -99,23 +98,6 @@ export function contractRules(input: { startDate: TimeInput; endDate: TimeInput 
   }).issues;
 }
 
-/** Required fields the entity definitions also enforce; here for forms and imports that do not go through them. */
-export const noticeRules = (input: { title: Text }) => requireFields(input, ['title']);
-export const companyRules = (input: { no: Text; name: Text }) => requireFields(input, ['no', 'name']);
-export const qualityBodyRules = (input: { no: Text; name: Text; region: Text; address: Text }) =>
-  requireFields(input, ['no', 'name', 'region', 'address']);
-export const useUnitRules = (input: {
-  name: Text;
-  owner: Text;
-  region: Text;
-  longitude: NumberInput;
-  latitude: NumberInput;
-}): Issue[] => [
-  ...requireFields(input, ['name', 'owner', 'region']),
-  ...checkNumber('longitude', input.longitude, { required: true, min: -180, max: 180 }),
-  ...checkNumber('latitude', input.latitude, { required: true, min: -90, max: 90 }),
-];
-
 /** Contract numbers as typed: separated by commas (ASCII or full-width), blanks around them ignored. */
 export const parseContractNos = (text: string): string[] => text.split(/[,，]/).map((s) => s.trim());
 
@@ -158,12 +140,4 @@ export function pushMessageRules(content: Text, field = 'content'): Issue[] {
   return [...String(content)].length > PUSH_MESSAGE_MAX_LENGTH
     ? [issue(field, 'validation.maxLength', { limit: PUSH_MESSAGE_MAX_LENGTH })]
     : [];
-}
-
-/** An SMS code is valid 10 minutes after it was sent (epoch milliseconds or Dates). */
-export function isSmsCodeValid(sentAt: number | Date, now: number | Date = Date.now()): boolean {
-  const sent = toMillis(sentAt);
-  const at = toMillis(now);
-  if (sent === undefined || at === undefined || Number.isNaN(sent) || Number.isNaN(at)) return false;
-  return at >= sent && at - sent <= SMS_CODE_VALID_MS;
 }

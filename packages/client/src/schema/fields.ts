@@ -96,8 +96,10 @@ export function enumOf<C extends number>(label: Localized, def: EnumDef<C>): Fie
 }
 
 /** yyyy-MM-dd HH:mm:ss in the caller's time zone; stored as epoch milliseconds. */
-export const datetime = (label: Localized): Field<string> =>
-  field('datetime', label, Type.String({ format: formats.dateTime.format, maxLength: 19 }));
+export const datetime = (label: Localized): Field<string> & { kind: 'datetime' } =>
+  field('datetime', label, Type.String({ format: formats.dateTime.format, maxLength: 19 })) as Field<string> & {
+    kind: 'datetime';
+  };
 
 /** A calendar date yyyy-MM-dd with no time zone (ex-factory date, contract start). */
 export const date = (label: Localized): Field<string> =>
@@ -114,8 +116,8 @@ const idList = (maxItems: number) =>
   Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems, uniqueItems: true });
 
 /** A set of ids of `target` records (a user's roles), checked and picked like a reference. */
-export const ids = (label: Localized, target: string, maxItems = 200): Field<number[]> =>
-  field('ids', label, idList(maxItems), { target });
+export const ids = (label: Localized, target: string, maxItems = 200): Field<number[]> & { target: string } =>
+  field('ids', label, idList(maxItems), { target }) as Field<number[]> & { target: string };
 
 /** A set of whole numbers that name no records (a role's permission indexes). */
 export const numberList = (label: Localized, maxItems = 200): Field<number[]> => field('ids', label, idList(maxItems));
@@ -124,17 +126,29 @@ export const numberList = (label: Localized, maxItems = 200): Field<number[]> =>
  * The name of the record the reference `refKey` of the same entity points at (`companyName` through `companyId`),
  * read through the reference: never stored, never accepted.
  */
-export const refName = (label: Localized, refKey: string, max = 100): Field<string> & { readOnly: true } => ({
-  ...field<string>('text', label, Type.String({ maxLength: max }), { derived: true, nameOf: refKey }),
+export const refName = (
+  label: Localized,
+  refKey: string,
+  max = 100,
+): Field<string> & { readOnly: true; derived: true } => ({
+  ...field<string>('text', label, Type.String({ maxLength: max }), { nameOf: refKey }),
   readOnly: true,
+  derived: true,
 });
 
 /** A figure the server computes when it reads the record (a count): never stored, never accepted. */
-export const derived = <V>(f: Field<V>): Field<V> & { readOnly: true } => ({ ...f, readOnly: true, derived: true });
+export const derived = <F extends Field>(f: F): F & { readOnly: true; derived: true } => ({
+  ...f,
+  readOnly: true,
+  derived: true,
+});
 
 /** Write-once secret: accepted on create, stored hashed, never returned. */
-export const secret = (label: Localized, rule: FormatRule): Field<string> =>
-  field('secret', label, Type.String({ format: rule.format, maxLength: 64 }), { createOnly: true });
+export const secret = (label: Localized, rule: FormatRule): Field<string> & { createOnly: true } =>
+  field('secret', label, Type.String({ format: rule.format, maxLength: 64 }), { createOnly: true }) as Field<string> & {
+    createOnly: true;
+  };
 
-export const required = <V>(f: Field<V>): Field<V> & { required: true } => ({ ...f, required: true });
-export const readOnly = <V>(f: Field<V>): Field<V> & { readOnly: true } => ({ ...f, readOnly: true });
+// generic over the whole field, so what a builder says of it (a date-time, a target) survives the wrapping
+export const required = <F extends Field>(f: F): F & { required: true } => ({ ...f, required: true });
+export const readOnly = <F extends Field>(f: F): F & { readOnly: true } => ({ ...f, readOnly: true });

@@ -7,7 +7,8 @@ import {
   deviceSearchTimeRules,
   dtuCodeRules,
   elevatorIdentityRules,
-  floorRules,
+  elevatorUser,
+  floorMapping,
   floorTemplateRules,
   gatewaySelectedRules,
   gatewayTestAddRules,
@@ -15,8 +16,8 @@ import {
   gatewayTestRules,
   iccidRules,
   importFileRules,
-  relationSelectionRules,
   singleGatewayRules,
+  validateInput,
 } from '../../src/index.js';
 import { rules } from './helpers.js';
 
@@ -30,15 +31,21 @@ describe('elevator', () => {
     expect(elevatorIdentityRules({}, { batch: true })).toEqual([]);
   });
 
-  it('floor information complete; no floor above 64', () => {
-    const row = { actualFloor: 1, displayFloor: '1', statusFloorCode: '01', faultFloorCode: '01' };
-    expect(floorRules([row, { ...row, actualFloor: -1, displayFloor: 'B1' }])).toEqual([]);
-    expect(floorRules([])).toEqual([{ field: 'floors', rule: 'rule.floorIncomplete' }]);
-    expect(floorRules([row, { ...row, faultFloorCode: '' }])).toEqual([
-      { field: 'floors.1.faultFloorCode', rule: 'rule.floorIncomplete' },
-    ]);
-    expect(floorRules([{ ...row, actualFloor: MAX_FLOOR + 1 }])).toEqual([
-      { field: 'floors.0.actualFloor', rule: 'rule.maxFloor', params: { limit: 64 } },
+  it('floor information complete; no floor above 64: the floor mapping definition', () => {
+    const row = {
+      elevatorId: 1,
+      actualFloor: 1,
+      displayedFloor: '1',
+      stopsAtFloor: true,
+      statusFloorCode: '01',
+      faultFloorCode: '01',
+    };
+    const check = (input: Record<string, unknown>) => validateInput(floorMapping, input as never, 'create');
+    expect(check(row)).toEqual([]);
+    expect(check({ ...row, actualFloor: -1, displayedFloor: 'B1' })).toEqual([]);
+    expect(rules(check({ ...row, faultFloorCode: '' }))).toEqual({ faultFloorCode: 'validation.required' });
+    expect(check({ ...row, actualFloor: MAX_FLOOR + 1 })).toEqual([
+      { field: 'actualFloor', rule: 'validation.maximum', params: { limit: 64 } },
     ]);
   });
 
@@ -132,10 +139,11 @@ describe('gateway and devices', () => {
     expect(singleGatewayRules([4, 5])).toEqual([{ field: 'gatewayIds', rule: 'rule.selectOneGateway' }]);
     expect(gatewaySelectedRules([4, 5])).toEqual([]);
     expect(gatewaySelectedRules(undefined)).toEqual([{ field: 'gatewayIds', rule: 'rule.selectGatewayFirst' }]);
-    expect(relationSelectionRules({ elevatorId: 1, companyId: 2, userId: 3 })).toEqual([]);
-    expect(rules(relationSelectionRules({ elevatorId: null, companyId: 2, userId: undefined }))).toEqual({
-      elevatorId: 'rule.selectionRequired',
-      userId: 'rule.selectionRequired',
+    // the relation screen is the elevator-user list: its definition needs all three
+    expect(validateInput(elevatorUser, { elevatorId: 1, companyId: 2, userId: 3 }, 'create')).toEqual([]);
+    expect(rules(validateInput(elevatorUser, { companyId: 2 } as never, 'create'))).toEqual({
+      elevatorId: 'validation.required',
+      userId: 'validation.required',
     });
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import Type, { type TSchema } from 'typebox';
 import {
   L,
-  bindingRules,
   checkNumber,
   dtuCodeRules,
   issueMessage,
@@ -60,8 +59,9 @@ describe('messages in each language', () => {
     expect(issueMessage(schema, over!, 'en-US')).toBe('applyNumber: cannot exceed the remaining count (4)');
     expect(issueMessage(schema, over!, 'zh-CN')).toBe('applyNumber：不能超过剩余数量（4）');
     expect(issueMessage(schema, over!, 'it-Italy')).toBe('applyNumber: non può superare la quantità residua (4)');
-    const [bound] = bindingRules({ elevatorId: 1, boundElevatorId: 2, boundElevatorName: 'B-2' });
-    expect(translate('it-Italy', bound!.rule, { ...bound!.params, field: 'Ascensore' })).toBe(
+    // the question the server asks (store/repository.ts rebind) when a device is bound to another elevator
+    const bound = { field: 'elevatorId', rule: 'rule.boundElsewhere', params: { elevator: 'B-2' } } as const;
+    expect(translate('it-Italy', bound.rule, { ...bound.params, field: 'Ascensore' })).toBe(
       "Ascensore: già associato all'ascensore B-2; sostituire l'associazione?",
     );
     const [type] = checkNumber('level', 'x', { required: true });

@@ -1,21 +1,20 @@
 /** Tests of rules/records.ts: companies, notices, contracts, OTA, EOCD, supervision and other records */
 import { describe, expect, it } from 'vitest';
 import {
-  SMS_CODE_VALID_MS,
-  companyRules,
+  announcement,
+  company,
   contractRules,
   debugPersonnelRules,
   eocdSpeedConflictRules,
   eocdThresholdRules,
-  isSmsCodeValid,
-  noticeRules,
   otaApplyRules,
   potentialFaultRules,
   pushMessageRules,
-  qualityBodyRules,
+  qualityBody,
   repairPersonRules,
   supervisionHandleRules,
-  useUnitRules,
+  useUnit,
+  validateInput,
 } from '../../src/index.js';
 import { rules } from './helpers.js';
 
@@ -100,20 +99,26 @@ describe('records', () => {
     });
   });
 
-  it('required fields of notices, companies, quality bodies and use units', () => {
-    expect(noticeRules({ title: 'Stop' })).toEqual([]);
-    expect(rules(noticeRules({ title: '' }))).toEqual({ title: 'validation.required' });
-    expect(companyRules({ no: 'C1', name: 'Acme' })).toEqual([]);
-    expect(Object.keys(rules(companyRules({ no: null, name: ' ' })))).toEqual(['no', 'name']);
-    expect(qualityBodyRules({ no: 'Q', name: 'n', region: 'r', address: 'a' })).toEqual([]);
-    expect(Object.keys(rules(qualityBodyRules({ no: 'Q', name: '', region: null, address: undefined })))).toEqual([
+  it('required fields of notices, companies, quality bodies and use units: their definitions', () => {
+    expect(validateInput(announcement, { title: 'Stop', content: 'Text' }, 'create')).toEqual([]);
+    expect(rules(validateInput(announcement, { title: '', content: 'Text' }, 'create'))).toEqual({
+      title: 'validation.required',
+    });
+    expect(validateInput(company, { no: 'C1', name: 'Acme', type: 2 }, 'create')).toEqual([]);
+    expect(Object.keys(rules(validateInput(company, { name: '', type: 2 } as never, 'create'))).sort()).toEqual([
+      'name',
+      'no',
+    ]);
+    expect(validateInput(qualityBody, { no: 'Q', name: 'n', region: 'r', address: 'a' }, 'create')).toEqual([]);
+    expect(Object.keys(rules(validateInput(qualityBody, { no: 'Q', name: '' } as never, 'create'))).sort()).toEqual([
+      'address',
       'name',
       'region',
-      'address',
     ]);
     const unit = { name: 'Mall', owner: 'Li', region: 'Pudong', longitude: 121.5, latitude: 31.2 };
-    expect(useUnitRules(unit)).toEqual([]);
-    expect(rules(useUnitRules({ ...unit, owner: '', longitude: null, latitude: 91 }))).toEqual({
+    expect(validateInput(useUnit, unit, 'create')).toEqual([]);
+    const { longitude: _left, ...withoutLongitude } = unit;
+    expect(rules(validateInput(useUnit, { ...withoutLongitude, owner: '', latitude: 91 } as never, 'create'))).toEqual({
       owner: 'validation.required',
       longitude: 'validation.required',
       latitude: 'validation.maximum',
@@ -149,14 +154,5 @@ describe('records', () => {
       { field: 'content', rule: 'validation.maxLength', params: { limit: 500 } },
     ]);
     expect(pushMessageRules('')).toEqual([{ field: 'content', rule: 'validation.required' }]);
-  });
-
-  it('SMS code valid 10 minutes', () => {
-    const sent = Date.UTC(2026, 2, 1, 8, 0, 0);
-    expect(isSmsCodeValid(sent, sent)).toBe(true);
-    expect(isSmsCodeValid(sent, sent + SMS_CODE_VALID_MS)).toBe(true);
-    expect(isSmsCodeValid(sent, sent + SMS_CODE_VALID_MS + 1)).toBe(false);
-    expect(isSmsCodeValid(new Date(sent), new Date(sent + 60_000))).toBe(true);
-    expect(isSmsCodeValid(sent, sent - 1)).toBe(false);
   });
 });

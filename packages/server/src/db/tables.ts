@@ -1,96 +1,57 @@
+import type {
+  announcement,
+  company,
+  elevator,
+  gatewayDevice,
+  gatewayVersion,
+  loginLog,
+  messageRecord,
+  netApply,
+  operationLog,
+  qualityBody,
+  role,
+  tenant,
+  uiSetting,
+  useUnit,
+  user,
+} from '@liftcloud/client';
 import type { Generated } from 'kysely';
+import type { StoredRow } from './rows.js';
 
 /**
  * The store's tables as code sees them (camelCase; the store uses snake_case). Times are epoch
- * milliseconds; flags are 0/1 integers so both dialects read them alike.
+ * milliseconds; flags are 0/1 integers so both dialects read them alike. An entity's row comes from its
+ * definition (rows.ts); what is written here is only what the definition does not say: the tenant and
+ * organisation columns, columns the server keeps for itself, and tables that are no entity.
  */
-interface Row {
-  id: Generated<number>;
-  createTime: number;
-  updateTime: number;
-}
-
-interface TenantRow extends Row {
-  name: string;
-  status: number;
-  initialCompanyId: number | null;
-}
-
-interface Scoped extends Row {
+interface Scoped {
   tenantId: number;
 }
 
-interface CompanyRow extends Scoped {
-  no: string;
-  name: string;
-  abbreviation: string | null;
-  type: number;
-  parentId: number | null;
-  /** '/1/5/9/': the ids from the tenant root down to this company, for subtree queries. */
-  path: string;
-  externalNo: string | null;
-  brand: string | null;
-  contactPerson: string | null;
-  phone: string | null;
-  factoryNo: string | null;
-  dedicatedCode: string | null;
-  creditCode: string | null;
-}
-
-interface QualityBodyRow extends Scoped {
-  no: string;
-  name: string;
-  region: string;
-  address: string;
-}
-
-interface UseUnitRow extends Scoped {
+/** The organisation a row belongs to (null: the tenant's, no company's). */
+interface InOrganisation {
   orgId: number | null;
-  no: string | null;
-  creditCode: string | null;
-  name: string;
-  type: string | null;
-  propertyCompanyId: number | null;
-  region: string;
-  address: string | null;
-  longitude: number;
-  latitude: number;
-  contact: string | null;
-  contactPhone: string | null;
-  owner: string;
 }
 
-interface UserRow extends Scoped {
-  username: string;
-  passwordHash: string;
-  name: string;
-  phone: string;
-  mail: string | null;
-  userType: number;
-  companyId: number | null;
-  branch: string | null;
-  area: string | null;
-  serviceStation: string | null;
-  maintainer: number;
-  messageSendMethod: number | null;
-  smsRepair: number;
-  smsAlarm: number;
-  smsMaintenance: number;
-  canChangePassword: number;
-  locked: number;
-  mustChangePassword: number;
-  failedAttempts: number;
-  lockedUntil: number | null;
-  lastLoginTime: number | null;
-}
+type TenantRow = StoredRow<typeof tenant.fields>;
 
-interface RoleRow extends Scoped {
-  name: string;
-  isDefault: number;
-  companyId: number | null;
-  /** JSON array of permission indexes. */
-  permissions: string;
-}
+type CompanyRow = StoredRow<typeof company.fields> &
+  Scoped & {
+    /** '/1/5/9/': the ids from the tenant root down to this company, for subtree queries. */
+    path: string;
+  };
+
+type QualityBodyRow = StoredRow<typeof qualityBody.fields> & Scoped;
+type UseUnitRow = StoredRow<typeof useUnit.fields> & Scoped & InOrganisation;
+
+type UserRow = StoredRow<typeof user.fields> &
+  Scoped & {
+    mustChangePassword: number;
+    failedAttempts: number;
+    lockedUntil: number | null;
+  };
+
+type RoleRow = StoredRow<typeof role.fields> & Scoped;
 
 interface UserRoleRow {
   userId: number;
@@ -130,95 +91,6 @@ interface SmsCodeRow {
   usedTime: number | null;
 }
 
-interface AnnouncementRow extends Scoped {
-  title: string;
-  content: string;
-  pinned: number;
-  publisher: string | null;
-  publishTime: number | null;
-}
-
-interface MessageRecordRow extends Scoped {
-  orgId: number | null;
-  referBizNo: string | null;
-  type: number;
-  content: string;
-  target: string;
-  sendTime: number | null;
-  status: number;
-}
-
-interface LoginLogRow extends Scoped {
-  orgId: number | null;
-  userName: string;
-  name: string | null;
-  loginType: number;
-  result: number;
-  loginIp: string;
-  loginTime: number;
-}
-
-interface OperationLogRow extends Scoped {
-  orgId: number | null;
-  userName: string;
-  operateContent: string;
-  method: string;
-  path: string;
-  operateTime: number;
-}
-
-interface UiSettingRow extends Scoped {
-  host: string;
-  systemName: string;
-  faviconIcon: string | null;
-  logoLarge: string | null;
-  logoSmall: string | null;
-  appQrCode: string | null;
-  miniProgramQrCode: string | null;
-  homeBanner: string | null;
-  appBanners: string | null;
-  companyId: number | null;
-}
-
-/**
- * Registry tables as typed code uses them. The generic repository reaches every column through the entity
- * definitions; these interfaces name the columns that hand-written queries touch.
- */
-interface ElevatorRow extends Scoped {
-  orgId: number | null;
-  name: string;
-  dtuCode: string | null;
-  registerCode: string | null;
-  factoryNo: string | null;
-}
-
-interface GatewayDeviceRow extends Scoped {
-  orgId: number | null;
-  dtuCode: string;
-  elevatorId: number | null;
-  bindState: number;
-  blackStatus: number;
-  linkStatus: number | null;
-  dtuStatus: number;
-  protocols: string | null;
-  motorType: string | null;
-  polePairs: number | null;
-  doorTypes: string | null;
-  elevatorSpeed: number | null;
-}
-
-interface GatewayVersionRow extends Scoped {
-  md5: string;
-  fileUrl: string | null;
-}
-
-interface NetApplyRow extends Scoped {
-  orgId: number | null;
-  status: number | null;
-  generated: number;
-  elevatorId: number | null;
-}
-
 /** A background job's lease and run record (migration 011, jobs/leases.ts). */
 export interface JobLeaseRow {
   name: string;
@@ -233,6 +105,17 @@ export interface JobLeaseRow {
   failures: Generated<number>;
   nextDue: number;
 }
+
+type AnnouncementRow = StoredRow<typeof announcement.fields> & Scoped;
+type MessageRecordRow = StoredRow<typeof messageRecord.fields> & Scoped & InOrganisation;
+type LoginLogRow = StoredRow<typeof loginLog.fields> & Scoped & InOrganisation;
+type OperationLogRow = StoredRow<typeof operationLog.fields> & Scoped & InOrganisation;
+type UiSettingRow = StoredRow<typeof uiSetting.fields> & Scoped;
+type ElevatorRow = StoredRow<typeof elevator.fields> & Scoped & InOrganisation;
+type GatewayDeviceRow = StoredRow<typeof gatewayDevice.fields> & Scoped & InOrganisation;
+/** Gateway versions are the platform's; the row keeps the tenant of the super admin who published it. */
+type GatewayVersionRow = StoredRow<typeof gatewayVersion.fields> & Scoped;
+type NetApplyRow = StoredRow<typeof netApply.fields> & Scoped & InOrganisation;
 
 export interface DB {
   elevators: ElevatorRow;

@@ -2,6 +2,10 @@ import { company } from '@liftcloud/client';
 import { HttpError } from '../http/errors.js';
 import { refuseIfUsed } from '../store/refuse.js';
 import type { TableSpec } from '../store/repository.js';
+import { elevatorTable } from './registry.js';
+
+/** The columns that make an elevator a company's: its organisation and every related company. */
+const ELEVATOR_COMPANY_COLUMNS = ['orgId', ...(elevatorTable.relatedCompanies ?? [])];
 
 /** Companies are the organisation tree: each row keeps the path of ids from its tenant's root ('/1/5/9/'). */
 export const companyTable: TableSpec<typeof company.fields> = {
@@ -10,6 +14,11 @@ export const companyTable: TableSpec<typeof company.fields> = {
   scope: 'org',
   orgColumn: 'id',
   computed: (eb) => ({
+    // the elevators the company sees as its own (repository scoping): under it, or naming it in any company role
+    elevatorCount: eb
+      .selectFrom('elevators as e')
+      .select((e) => e.fn.countAll().as('n'))
+      .where((e) => e.or(ELEVATOR_COMPANY_COLUMNS.map((column) => e(`e.${column}`, '=', e.ref('t.id'))))),
     userCount: eb
       .selectFrom('users as u')
       .select((e) => e.fn.countAll().as('n'))

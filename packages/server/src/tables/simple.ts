@@ -12,6 +12,12 @@ export const useUnitTable: TableSpec<typeof useUnit.fields> = {
   entity: useUnit,
   table: 'useUnits',
   scope: 'org',
+  computed: (eb) => ({
+    elevatorCount: eb
+      .selectFrom('elevators as e')
+      .select((e) => e.fn.countAll().as('n'))
+      .whereRef('e.useUnitId', '=', 't.id'),
+  }),
 };
 
 export const announcementTable: TableSpec<typeof announcement.fields> = {

@@ -8,16 +8,28 @@ import { askSecret } from '../../prompts/ask.js';
 import { readStdin } from '../stdin.js';
 import { labelOf, type Row } from './definition.js';
 import { camel } from './ids.js';
+import { NameRef, namedTarget } from './names.js';
 
 const usage = (message: string) => new CliError(message, EXIT.usage);
 
-/** A --set value as its field's type: numbers, booleans, id lists and enum codes (or labels) from text. */
-export function convertValue(key: string, field: Field, text: string): unknown {
+/**
+ * A --set value as its field's type: numbers, booleans, id lists and enum codes (or labels) from text. With
+ * `names`, a reference (or an id in a list) may also be the name of the record it points at: it is looked up
+ * once the command is logged in (names.ts); without, only ids are taken.
+ */
+export function convertValue(key: string, field: Field, text: string, names = false): unknown {
   if (text === '') return null;
   const bad = (reason: string) => usage(t('entity.badValue', { key, reason }));
+  const idOrName = (part: string) => {
+    const n = Number(part);
+    if (part !== '' && Number.isInteger(n)) return n;
+    if (names && namedTarget(field)) return new NameRef(part);
+    throw bad(t(names && namedTarget(field) ? 'entity.badRef' : 'entity.badInt'));
+  };
   switch (field.kind) {
-    case 'int':
-    case 'ref': {
+    case 'ref':
+      return idOrName(text.trim());
+    case 'int': {
       const n = Number(text);
       if (!Number.isInteger(n)) throw bad(t('entity.badInt'));
       return n;
@@ -32,11 +44,7 @@ export function convertValue(key: string, field: Field, text: string): unknown {
       if (text === 'false' || text === '0') return false;
       throw bad(t('entity.badBool'));
     case 'ids':
-      return text.split(',').map((part) => {
-        const n = Number(part.trim());
-        if (!Number.isInteger(n)) throw bad(t('entity.badInt'));
-        return n;
-      });
+      return text.split(',').map((part) => idOrName(part.trim()));
     case 'enum': {
       const options = field.enumDef?.options ?? [];
       const byCode = options.find((o) => String(o.code) === text);
@@ -53,8 +61,8 @@ export function convertValue(key: string, field: Field, text: string): unknown {
   }
 }
 
-/** --set key=value pairs as a body; keys in camelCase or kebab-case. */
-export function valuesFromPairs(def: EntityDef<Fields>, pairs: string[]): Row {
+/** --set key=value pairs as a body; keys in camelCase or kebab-case. `names`: see convertValue. */
+export function valuesFromPairs(def: EntityDef<Fields>, pairs: string[], opts: { names?: boolean } = {}): Row {
   const body: Row = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
@@ -67,7 +75,7 @@ export function valuesFromPairs(def: EntityDef<Fields>, pairs: string[]): Row {
     }
     // A password on the command line lands in shell history and `ps`: secrets come from -f or a prompt.
     if (field.kind === 'secret') throw usage(t('entity.secretFlag', { key }));
-    body[key] = convertValue(key, field, pair.slice(at + 1));
+    body[key] = convertValue(key, field, pair.slice(at + 1), opts.names === true);
   }
   return body;
 }
@@ -100,10 +108,13 @@ export async function askMissingSecrets(def: EntityDef<Fields>, body: Row): Prom
   }
 }
 
-/** The fields given on the command line: the JSON file first, --set pairs over it. */
+/**
+ * The fields given on the command line: the JSON file first, --set pairs over it. References given by name stay
+ * NameRefs until resolveNames looks them up.
+ */
 export async function givenValues(def: EntityDef<Fields>, opts: { set?: string[]; file?: string }): Promise<Row> {
   const fromFile = opts.file ? await valuesFromJson(opts.file) : {};
-  const body = { ...fromFile, ...valuesFromPairs(def, opts.set ?? []) };
+  const body = { ...fromFile, ...valuesFromPairs(def, opts.set ?? [], { names: true }) };
   if (Object.keys(body).length === 0) throw usage(t('entity.noFields'));
   return body;
 }

@@ -12,6 +12,7 @@ import { contextFor } from '../options.js';
 import { tableColumns, wideColumns } from './columns.js';
 import { entityDef, labelOf, notFoundAsMessage, type Row } from './definition.js';
 import { parseId } from './ids.js';
+import { hasNames, resolveNames } from './names.js';
 import { askMissingSecrets, givenValues } from './values.js';
 
 export interface WriteOptions {
@@ -50,6 +51,8 @@ export async function createAction(entity: string, opts: WriteOptions, cmd: Comm
   const ctx = await contextFor(cmd);
   const def = entityDef(entity);
   const body = await givenValues(def, opts);
+  // references given by name are looked up first, so a dry run shows the ids that would be sent
+  if (hasNames(body)) await ctx.call((client) => resolveNames(client, def, body));
   await askMissingSecrets(def, body);
   validate(def, body, 'create');
   if (opts.dryRun) return showDryRun('POST', def, body);
@@ -68,6 +71,7 @@ export async function updateAction(entity: string, idText: string, opts: WriteOp
   const id = parseId(idText);
   const changes = await givenValues(def, opts);
   await ctx.call(async (client) => {
+    await resolveNames(client, def, changes);
     const calls = client.crud<Row>(def.path);
     const current = await calls.get(id).catch((error: unknown) => {
       throw notFoundAsMessage(def, id, error);

@@ -1,12 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import type { Option } from '../fieldOptions';
 import { EntityForm } from '../form/EntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
 import { ListPage, type ListPageProps } from '../list/ListPage';
@@ -17,7 +15,11 @@ export interface CrudPageProps {
   columns: readonly string[];
   /** Filters sent with every list and values set on every new record (a company's type). */
   fixed?: Record<string, string | number>;
-  formOptions?: Record<string, Option[]>;
+  /**
+   * Filters the pickers of some references send with their searches (only maintenance companies: `{ type: 3 }`).
+   * Every reference finds its picker from its definition; pages name only what is particular to them.
+   */
+  refFilters?: Record<string, Query>;
   formInputs?: Record<string, ReactElement>;
   hiddenFormFields?: readonly string[];
   /** A title for the add dialog; the entity's label by default. */
@@ -83,9 +85,9 @@ export function CrudPage(props: CrudPageProps) {
     <>
       <ListPage
         entity={props.entity}
-        columns={withOptionLabels(fieldColumns(props.entity, props.columns, language), props.formOptions)}
+        columns={fieldColumns(props.entity, props.columns, language)}
         fixedQuery={props.fixed as Query | undefined}
-        filterOptions={props.formOptions}
+        refFilters={props.refFilters}
         rowActions={hasActions ? actions : undefined}
         selection={props.selection}
         testId={props.testId}
@@ -114,7 +116,7 @@ export function CrudPage(props: CrudPageProps) {
           record={editing ?? undefined}
           fixed={props.fixed}
           hidden={props.hiddenFormFields}
-          options={props.formOptions}
+          refFilters={props.refFilters}
           inputs={props.formInputs}
           onSaved={props.onSaved}
           save={props.save}
@@ -127,20 +129,4 @@ export function CrudPage(props: CrudPageProps) {
       )}
     </>
   );
-}
-
-/** Reference columns show the chosen record's name where the page has its options, not the bare id. */
-function withOptionLabels(
-  columns: ColumnType<Row>[],
-  options: Record<string, Option[]> | undefined,
-): ColumnType<Row>[] {
-  return columns.map((column) => {
-    const choices = options?.[String(column.key)];
-    if (!choices || column.render) return column;
-    return {
-      ...column,
-      render: (value: unknown) =>
-        value == null ? '' : (choices.find((o) => o.value === value)?.label ?? String(value as number)),
-    };
-  });
 }

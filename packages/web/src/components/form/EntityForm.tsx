@@ -11,10 +11,10 @@ import {
   validateInput,
   type EntityDef,
   type Field,
+  type Query,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
-import type { Option } from '../fieldOptions';
 import { ReplaceDeclined } from '../crud/replaceConflict';
 import { FieldInput } from './FieldInput';
 import { createDefaults, formFields, fromRecord, toBody } from './formBody';
@@ -32,8 +32,8 @@ export interface EntityFormProps {
   fixed?: Record<string, unknown>;
   /** Fields not shown at all. */
   hidden?: readonly string[];
-  /** Choices for reference and id-list fields (a user's company, roles). */
-  options?: Record<string, Option[]>;
+  /** Filters the pickers of some references send with their searches (only maintenance companies: `{ type: 3 }`). */
+  refFilters?: Record<string, Query>;
   /** Inputs of the page's own for some fields (a role's permission tree); Form.Item gives them value and onChange. */
   inputs?: Record<string, ReactElement>;
   title: string;
@@ -238,7 +238,9 @@ function FormBody(props: EntityFormProps & { footer: Footer }) {
                 validateTrigger={['onChange', 'onBlur']}
                 valuePropName="value"
               >
-                {props.inputs?.[key] ?? <FieldInput field={field} language={language} options={props.options?.[key]} />}
+                {props.inputs?.[key] ?? (
+                  <FieldInput field={field} language={language} refFilter={props.refFilters?.[key]} />
+                )}
               </Form.Item>
             </Col>
           ))}

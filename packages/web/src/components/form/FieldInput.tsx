@@ -1,20 +1,27 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Field, Language } from '@liftcloud/client';
-import { DATE_FORMAT, DATE_TIME_FORMAT, enumOptions, type Option } from '../fieldOptions';
+import type { Field, Language, Query } from '@liftcloud/client';
+import { DATE_FORMAT, DATE_TIME_FORMAT, enumOptions } from '../fieldOptions';
+import { RefSelect } from '../options/RefSelect';
+import { pickableTarget } from '../options/refTarget';
 
 const LONG_TEXT = 500;
 
-/** The input for a field kind: text, number, enum select, switch, date-time picker, multi-select of ids. */
+/**
+ * The input for a field kind: text, number, enum select, switch, date-time picker, and for a reference or id list a
+ * picker of its target entity that searches as the user types.
+ */
 export function FieldInput(props: {
   field: Field;
   language: Language;
-  options?: Option[];
+  /** Filters a reference's picker sends with its searches (only maintenance companies). */
+  refFilter?: Query;
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
 }) {
   const { field, value, onChange, id } = props;
+  const target = pickableTarget(field);
   const max = (field.schema as { maxLength?: number }).maxLength;
   switch (field.kind) {
     case 'secret':
@@ -38,13 +45,12 @@ export function FieldInput(props: {
         />
       );
     case 'ref':
-      return props.options ? (
-        <Select
+      return target ? (
+        <RefSelect
           id={id}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          options={props.options}
-          value={value}
+          entity={target}
+          filter={props.refFilter}
+          value={(value as number | null | undefined) ?? null}
           onChange={onChange}
         />
       ) : (
@@ -77,13 +83,22 @@ export function FieldInput(props: {
       );
     }
     case 'ids':
-      return (
+      return target ? (
+        <RefSelect
+          id={id}
+          entity={target}
+          multiple
+          filter={props.refFilter}
+          value={(value as number[] | undefined) ?? []}
+          onChange={onChange}
+        />
+      ) : (
+        // numbers that name no records (a role's permission indexes): the page gives its own input
         <Select
           id={id}
           mode="multiple"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          options={props.options ?? []}
+          options={[]}
           value={(value as number[] | undefined) ?? []}
           onChange={onChange}
         />

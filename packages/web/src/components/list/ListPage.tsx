@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type EntityDef, type EntityName, type Page, type PageSize, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import type { Option } from '../fieldOptions';
 import type { Row } from './fieldColumns';
 import { SearchForm } from './SearchForm';
 import { TableStatus, type TableState } from './TableStatus';
@@ -16,8 +15,8 @@ export interface ListPageProps {
   columns: ColumnType<Row>[];
   /** Filters the page always sends and does not show (a company type). */
   fixedQuery?: Query;
-  /** Choices for reference filters (a company select). */
-  filterOptions?: Record<string, Option[]>;
+  /** Filters the pickers of reference filters send with their searches (only maintenance companies). */
+  refFilters?: Record<string, Query>;
   /** Buttons above the table (Add). */
   toolbar?: ReactNode;
   /** The actions column; none when absent. */
@@ -67,7 +66,7 @@ export function ListPage(props: ListPageProps) {
         entity={props.entity}
         values={state.filters}
         hidden={Object.keys(props.fixedQuery ?? {})}
-        options={props.filterOptions}
+        refFilters={props.refFilters}
         onSearch={(filters) => {
           // Searching for what is already shown asks the server again.
           const same = JSON.stringify(filters) === JSON.stringify(state.filters) && state.pageNo === 1;

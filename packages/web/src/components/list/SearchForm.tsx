@@ -2,9 +2,11 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, FilterMode } from '@liftcloud/client';
+import type { EntityDef, FilterMode, Query } from '@liftcloud/client';
 import { useLanguage } from '../../app/ConsoleContext';
-import { DATE_TIME_FORMAT, enumOptions, type Option } from '../fieldOptions';
+import { DATE_TIME_FORMAT, enumOptions } from '../fieldOptions';
+import { RefSelect } from '../options/RefSelect';
+import { pickableTarget } from '../options/refTarget';
 
 type FormValues = Record<string, string | number | boolean | [Dayjs | null, Dayjs | null] | null | undefined>;
 
@@ -14,8 +16,8 @@ export interface SearchFormProps {
   values: Record<string, string>;
   /** Filters the page fixes (a company type) are not shown. */
   hidden?: readonly string[];
-  /** Choices for filters on references (a company): shown as a searchable select. */
-  options?: Record<string, Option[]>;
+  /** Filters the pickers of reference filters send with their searches (only maintenance companies). */
+  refFilters?: Record<string, Query>;
   onSearch: (filters: Record<string, string>) => void;
   onReset: () => void;
 }
@@ -54,17 +56,11 @@ export function SearchForm(props: SearchFormProps) {
               <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} />
             </Form.Item>
           );
-        const choices = props.options?.[key];
-        if (choices)
+        const target = field.kind === 'ref' ? pickableTarget(field) : null;
+        if (target)
           return (
             <Form.Item key={key} name={key} label={label}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('common.choose')}
-                style={{ minWidth: 200 }}
-                options={choices}
-              />
+              <RefSelect entity={target} filter={props.refFilters?.[key]} style={{ minWidth: 200 }} />
             </Form.Item>
           );
         if (field.kind === 'enum')

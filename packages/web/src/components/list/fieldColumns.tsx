@@ -2,10 +2,15 @@ import { Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import i18next from 'i18next';
 import { enumLabel, fieldLabel, type EntityDef, type Language } from '@liftcloud/client';
+import { pickableTarget } from '../options/refTarget';
+import { RefNames } from '../options/RefNames';
 
 export type Row = Record<string, unknown> & { id: number };
 
-/** Table columns for some of an entity's fields, titled with their labels; enums and booleans read as text. */
+/**
+ * Table columns for some of an entity's fields, titled with their labels; enums and booleans read as text, references
+ * and id lists as the names of the records they point at.
+ */
 export function fieldColumns(entity: EntityDef, keys: readonly string[], language: Language): ColumnType<Row>[] {
   return keys.map((key) => {
     const field = entity.fields[key];
@@ -22,6 +27,9 @@ export function fieldColumns(entity: EntityDef, keys: readonly string[], languag
         ) : (
           <Tag color={value ? 'blue' : 'default'}>{i18next.t(value ? 'common.yes' : 'common.no')}</Tag>
         );
+    } else if ((field?.kind === 'ref' || field?.kind === 'ids') && pickableTarget(field)) {
+      const target = pickableTarget(field)!;
+      column.render = (value: number | number[] | null) => <RefNames entity={target} ids={[value ?? []].flat()} />;
     } else if (field?.kind === 'ids') {
       column.render = (value: number[] | null) => (value ?? []).join(', ');
     }

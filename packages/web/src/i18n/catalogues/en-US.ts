@@ -32,6 +32,11 @@ export const enUS = {
       'Someone else saved this record after you opened it. The form now shows their version with your changes on top: check it and save again.',
     recordGone: 'This record no longer exists',
   },
+  picker: {
+    typeToSearch: 'Type to search',
+    noMatch: 'No match',
+    more: '{{count}} more: type to narrow',
+  },
   shell: {
     notAvailable: 'This page is not available in this version',
     noPermission: 'You do not have permission to view this page',

@@ -33,6 +33,11 @@ export const itItaly: WebCatalogue = {
       'Qualcun altro ha salvato questo record dopo che lo hai aperto. Il modulo ora mostra la sua versione con le tue modifiche sopra: controlla e salva di nuovo.',
     recordGone: 'Questo record non esiste più',
   },
+  picker: {
+    typeToSearch: 'Digita per cercare',
+    noMatch: 'Nessuna corrispondenza',
+    more: 'Altri {{count}}: digita per restringere',
+  },
   shell: {
     notAvailable: 'Questa pagina non è disponibile in questa versione',
     noPermission: 'Non hai il permesso di vedere questa pagina',

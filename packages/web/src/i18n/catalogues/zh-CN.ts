@@ -32,6 +32,11 @@ export const zhCN: WebCatalogue = {
     staleReloaded: '您打开该记录后，其他人已保存了修改。表单现在显示对方的版本，并保留了您的修改：请检查后再次保存。',
     recordGone: '该记录已不存在',
   },
+  picker: {
+    typeToSearch: '输入名称搜索',
+    noMatch: '无匹配项',
+    more: '还有{{count}}条：输入以缩小范围',
+  },
   shell: {
     notAvailable: '此版本暂未提供该页面',
     noPermission: '您没有查看该页面的权限',

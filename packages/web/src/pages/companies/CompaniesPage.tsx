@@ -2,7 +2,6 @@ import { company, companyType, enumLabel } from '@liftcloud/client';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 const COLUMNS = [
   'no',
@@ -21,14 +20,12 @@ export default function CompaniesPage(props: { type: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const typeName = enumLabel(companyType, props.type, language);
-  const companies = useEntityOptions('company');
   return (
     <CrudPage
       key={props.type}
       entity={company}
       columns={COLUMNS}
       fixed={{ type: props.type }}
-      formOptions={{ parentId: companies }}
       createTitle={t('companies.createTitle', { type: typeName })}
     />
   );

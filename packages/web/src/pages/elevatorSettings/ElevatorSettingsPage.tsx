@@ -3,16 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { elevatorUser, faultTemplate, floorDisplayTemplate } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 /** Fault templates, floor display templates and the elevator-user relation. */
 export default function ElevatorSettingsPage() {
   const { t } = useTranslation();
-  const options = {
-    elevatorId: useEntityOptions('elevator'),
-    companyId: useEntityOptions('company'),
-    userId: useEntityOptions('user'),
-  };
   return (
     <Tabs
       items={[
@@ -29,7 +23,7 @@ export default function ElevatorSettingsPage() {
         {
           key: 'users',
           label: t('registry.elevatorUsers'),
-          children: <CrudPage entity={elevatorUser} columns={defaultColumns(elevatorUser)} formOptions={options} />,
+          children: <CrudPage entity={elevatorUser} columns={defaultColumns(elevatorUser)} />,
         },
       ]}
     />

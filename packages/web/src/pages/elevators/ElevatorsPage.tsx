@@ -7,9 +7,17 @@ import { useLanguage } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 import type { Row } from '../../components/list/fieldColumns';
 import { DetailTable } from './DetailTable';
+
+/** Each company of an elevator is picked among the companies of its kind (companyType: 1 manufacturer, 2 maintenance, …). */
+const COMPANY_KINDS = {
+  manufacturerId: { type: 1 },
+  maintenanceCompanyId: { type: 2 },
+  propertyCompanyId: { type: 3 },
+  installationCompanyId: { type: 4 },
+  modificationCompanyId: { type: 5 },
+};
 
 const COLUMNS = ['name', 'no', 'registerCode', 'elevatorType', 'dtuCode', 'floors', 'useUnitName', 'useStatus'];
 
@@ -18,29 +26,12 @@ export default function ElevatorsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [open, setOpen] = useState<Row | null>(null);
-  const useUnits = useEntityOptions('useUnit');
-  const companies = useEntityOptions('company');
-  const users = useEntityOptions('user');
-  const faultTemplates = useEntityOptions('faultTemplate');
-  const floorTemplates = useEntityOptions('floorDisplayTemplate');
-  const qualityBodies = useEntityOptions('qualityBody');
   return (
     <>
       <CrudPage
         entity={elevator}
         columns={COLUMNS}
-        formOptions={{
-          useUnitId: useUnits,
-          propertyCompanyId: companies,
-          maintenanceCompanyId: companies,
-          manufacturerId: companies,
-          installationCompanyId: companies,
-          modificationCompanyId: companies,
-          qualityBodyId: qualityBodies,
-          maintainerIds: users,
-          faultTemplateId: faultTemplates,
-          floorDisplayTemplateId: floorTemplates,
-        }}
+        refFilters={COMPANY_KINDS}
         toolbarExtra={
           <>
             <ImportButton entity="elevator" />

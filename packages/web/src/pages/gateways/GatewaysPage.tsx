@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Typography } from 'antd';
+import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,10 +21,13 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
+import { RefSelect } from '../../components/options/RefSelect';
+import { pickableTarget } from '../../components/options/refTarget';
 import { PushStatsDrawer } from '../deviceGateway/PushStatsDrawer';
 
 const COLUMNS = ['dtuCode', 'deviceModel', 'elevatorName', 'bindState', 'dtuStatus', 'blackStatus', 'softVer'];
+/** What a gateway binds to: the target of its elevatorId. */
+const BOUND_ELEVATOR = pickableTarget(gatewayDevice.fields.elevatorId)!;
 const PROTOCOL_FIELDS = ['protocols', 'motorType', 'polePairs', 'doorTypes', 'elevatorSpeed'] as const;
 
 /** Gateways (index 9): bind to an elevator (replace asked), secrets, blacklist and protocol for chosen rows. */
@@ -33,7 +36,6 @@ export default function GatewaysPage() {
   const { client, language } = useConsole();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const elevators = useEntityOptions('elevator');
   const [selected, setSelected] = useState<number[]>([]);
   const [binding, setBinding] = useState<Row | null>(null);
   const [elevatorId, setElevatorId] = useState<number | null>(null);
@@ -120,7 +122,6 @@ export default function GatewaysPage() {
       <CrudPage
         entity={gatewayDevice}
         columns={COLUMNS}
-        formOptions={{ elevatorId: elevators }}
         selection={{ selected, onChange: setSelected }}
         toolbarExtra={
           <>
@@ -182,15 +183,12 @@ export default function GatewaysPage() {
         onCancel={() => setBinding(null)}
         destroyOnHidden
       >
-        <Select<number>
+        <RefSelect
+          entity={BOUND_ELEVATOR}
           style={{ width: '100%' }}
-          showSearch={{ optionFilterProp: 'label' }}
-          allowClear
-          placeholder={t('common.choose')}
-          options={elevators}
-          value={elevatorId ?? undefined}
-          onChange={(v) => setElevatorId(v ?? null)}
-          data-testid="bind-elevator"
+          value={elevatorId}
+          onChange={(v) => setElevatorId(typeof v === 'number' ? v : null)}
+          testId="bind-elevator"
         />
         {binding?.elevatorId ? (
           <Button

@@ -1,9 +1,11 @@
-import { MONITOR_MAX_ELEVATORS } from '@liftcloud/client';
-import { App, Col, Empty, Flex, Layout, Row, Select, Typography } from 'antd';
+import { elevator, MONITOR_MAX_ELEVATORS } from '@liftcloud/client';
+import { App, Col, Empty, Flex, Layout, Row, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBridge } from '../../app/FeedbackBridge';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
+import { RefSelect } from '../../components/options/RefSelect';
+import { targetEntity } from '../../components/options/refTarget';
+import { useRecordLabels } from '../../components/options/useRecordLabels';
 import { LiveChannel } from '../../live/LiveChannel';
 import { useLiveOverview } from '../../live/useLiveOverview';
 import { PageAccess } from '../../routes/PageAccess';
@@ -12,6 +14,7 @@ import { MonitorSideList } from './MonitorSideList';
 import { useChosenElevators } from './useChosenElevators';
 
 const PATH = '/elevatorMonitor/monitorCenter';
+const ELEVATOR = targetEntity(elevator.name)!;
 
 /** /elevatorMonitor/monitorCenter, a page of its own (index 406, China only, as its sidebar entry). */
 export default function MonitorCenterPage() {
@@ -30,10 +33,9 @@ export default function MonitorCenterPage() {
 function MonitorCenter() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const elevators = useEntityOptions('elevator');
   const { ids, leftOut, choose } = useChosenElevators();
   const overview = useLiveOverview(ids, ids.length > 0);
-  const names = new Map(elevators.map((o) => [Number(o.value), String(o.label)]));
+  const names = useRecordLabels(ELEVATOR, ids);
 
   const refuse = () => void message.warning(t('monitorCenter.tooMany', { count: MONITOR_MAX_ELEVATORS }));
   const onChange = (next: number[]) => {
@@ -54,15 +56,14 @@ function MonitorCenter() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('monitorCenter.title')}
         </Typography.Title>
-        <Select<number[]>
-          mode="multiple"
-          data-testid="monitor-center-picker"
+        <RefSelect
+          entity={ELEVATOR}
+          multiple
+          testId="monitor-center-picker"
           style={{ flex: 1, minWidth: 320 }}
           placeholder={t('monitorCenter.choose', { count: MONITOR_MAX_ELEVATORS })}
-          options={elevators}
           value={ids}
-          showSearch={{ optionFilterProp: 'label' }}
-          onChange={onChange}
+          onChange={(next) => onChange([next ?? []].flat())}
         />
         <Typography.Text data-testid="monitor-center-count">
           {t('monitorCenter.chosen', { count: ids.length, max: MONITOR_MAX_ELEVATORS })}

@@ -5,13 +5,11 @@ import { useLanguage } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
 import { ExportButton } from '../../components/files/ExportButton';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 /** Parts (index 806) and their types. */
 export default function PartsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const options = { partTypeId: useEntityOptions('partType'), elevatorId: useEntityOptions('elevator') };
   return (
     <Tabs
       items={[
@@ -19,12 +17,7 @@ export default function PartsPage() {
           key: 'parts',
           label: part.label[language],
           children: (
-            <CrudPage
-              entity={part}
-              columns={defaultColumns(part)}
-              formOptions={options}
-              toolbarExtra={<ExportButton entity={part} />}
-            />
+            <CrudPage entity={part} columns={defaultColumns(part)} toolbarExtra={<ExportButton entity={part} />} />
           ),
         },
         {

@@ -1,7 +1,6 @@
 import { alarmRecord, callRecord, eventRecord, faultRecord, hazardRecord, type EntityDef } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 export type RecordsKind = 'event' | 'alarmBell' | 'fault' | 'potential' | 'userTake';
 
@@ -31,7 +30,6 @@ const KINDS: Record<RecordsKind, { entity: EntityDef; columns: string[]; fixed?:
  * (117), safety hazards (821) and intercom call records (38).
  */
 export default function RecordsPage(props: { kind: RecordsKind }) {
-  const elevators = useEntityOptions('elevator');
   const { entity, columns, fixed } = KINDS[props.kind];
   return (
     <CrudPage
@@ -40,7 +38,6 @@ export default function RecordsPage(props: { kind: RecordsKind }) {
       columns={columns}
       fixed={fixed}
       readOnly
-      formOptions={{ elevatorId: elevators }}
       toolbarExtra={<ExportButton entity={entity} fixed={fixed} />}
     />
   );

@@ -5,17 +5,12 @@ import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
 import { ReplaceDeclined, withReplaceConfirm } from '../../components/crud/replaceConflict';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 /** Smart screens (a screen bound elsewhere asks "replace?"), program cards and cameras. */
 export default function SmartDevicesPage() {
   const { t } = useTranslation();
   const { client } = useConsole();
   const { modal } = App.useApp();
-  const elevators = useEntityOptions('elevator');
-  const companies = useEntityOptions('company');
-  const programs = useEntityOptions('programCard');
-  const options = { elevatorId: elevators, companyId: companies, programCardId: programs };
   const saveScreen = (body: Record<string, unknown>) =>
     withReplaceConfirm(
       modal,
@@ -32,24 +27,17 @@ export default function SmartDevicesPage() {
         {
           key: 'screens',
           label: t('registry.smartScreens'),
-          children: (
-            <CrudPage
-              entity={smartScreen}
-              columns={defaultColumns(smartScreen)}
-              formOptions={options}
-              save={saveScreen}
-            />
-          ),
+          children: <CrudPage entity={smartScreen} columns={defaultColumns(smartScreen)} save={saveScreen} />,
         },
         {
           key: 'programs',
           label: t('registry.programCards'),
-          children: <CrudPage entity={programCard} columns={defaultColumns(programCard)} formOptions={options} />,
+          children: <CrudPage entity={programCard} columns={defaultColumns(programCard)} />,
         },
         {
           key: 'cameras',
           label: t('registry.cameras'),
-          children: <CrudPage entity={camera} columns={defaultColumns(camera)} formOptions={options} />,
+          children: <CrudPage entity={camera} columns={defaultColumns(camera)} />,
         },
       ]}
     />

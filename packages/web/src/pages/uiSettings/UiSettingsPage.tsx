@@ -1,6 +1,5 @@
 import { uiSetting } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 import { BannerListInput } from './BannerListInput';
 import { ImageUrlInput } from './ImageUrlInput';
 
@@ -8,12 +7,10 @@ const IMAGE_FIELDS = ['faviconIcon', 'logoLarge', 'logoSmall', 'appQrCode', 'min
 
 /** Branding per host name (super admin): system name, icons, logos, QR codes and banners. */
 export default function UiSettingsPage() {
-  const companies = useEntityOptions('company');
   return (
     <CrudPage
       entity={uiSetting}
       columns={['host', 'systemName', 'createTime']}
-      formOptions={{ companyId: companies }}
       formInputs={{
         ...Object.fromEntries(IMAGE_FIELDS.map((key) => [key, <ImageUrlInput key={key} />])),
         appBanners: <BannerListInput />,

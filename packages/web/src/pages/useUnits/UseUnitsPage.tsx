@@ -1,6 +1,5 @@
 import { useUnit } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 const COLUMNS = [
   'no',
@@ -15,6 +14,5 @@ const COLUMNS = [
 ];
 
 export default function UseUnitsPage() {
-  const companies = useEntityOptions('company');
-  return <CrudPage entity={useUnit} columns={COLUMNS} formOptions={{ propertyCompanyId: companies }} />;
+  return <CrudPage entity={useUnit} columns={COLUMNS} />;
 }

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Select } from 'antd';
+import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { user, translate } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import type { Option } from '../../components/fieldOptions';
 import type { Row } from '../../components/list/fieldColumns';
+import { RefSelect } from '../../components/options/RefSelect';
+import { pickableTarget } from '../../components/options/refTarget';
+
+const ROLES = pickableTarget(user.fields.roleIds)!;
 
 /** Choose a user's roles; saved as an update of the user with the new role list. */
-export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
+export function AssignRolesAction(props: { row: Row }) {
   const { t } = useTranslation();
   const { client, language } = useConsole();
   const { message } = App.useApp();
@@ -47,14 +50,13 @@ export function AssignRolesAction(props: { row: Row; roles: Option[] }) {
         onOk={() => save.mutate()}
         onCancel={() => setOpen(false)}
       >
-        <Select<number[]>
-          mode="multiple"
+        <RefSelect
+          entity={ROLES}
+          multiple
           style={{ width: '100%' }}
           value={roleIds}
-          onChange={setRoleIds}
-          options={props.roles}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="role-select"
+          onChange={(next) => setRoleIds([next ?? []].flat())}
+          testId="role-select"
         />
       </Modal>
     </>

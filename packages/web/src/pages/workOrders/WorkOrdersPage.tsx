@@ -3,20 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { workOrder } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
-import { useEntityOptions } from '../../components/options/useEntityOptions';
 
 const COLUMNS = ['workOrderNo', 'elevatorName', 'type', 'recordState', 'alarmTime', 'callTime', 'finishTime'];
 
 /** Repair work orders (index 302); each opens its detail page with the allowed actions. */
 export default function WorkOrdersPage() {
   const { t } = useTranslation();
-  const elevators = useEntityOptions('elevator');
   return (
     <CrudPage
       entity={workOrder}
       columns={COLUMNS}
       readOnly
-      formOptions={{ elevatorId: elevators }}
       toolbarExtra={<ExportButton entity={workOrder} />}
       extraActions={(row) => (
         <Link to={`/workOrder/${row.id}`} data-testid={`work-order-${row.id}`}>
