@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  ARTIFACTS,
   chromiumMissing,
   listState,
   startConsole,
@@ -173,29 +171,6 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect
         .poll(() => form.locator('.ant-form-item-explain-error').allInnerTexts())
         .toEqual([expect.stringMatching(/Username.*already in use/)]);
-      await context.close();
-    });
-
-    it('shows the first user rows soon after a cold start (B6)', async () => {
-      const admin = await fx.server.login('admin');
-      const context = await fx.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
-      await context.addInitScript(
-        (session) => localStorage.setItem('liftcloud.session', session),
-        JSON.stringify(admin.session.get()),
-      );
-      const page = await context.newPage();
-      const timeToRows = async () => {
-        const started = Date.now();
-        await page.goto(`${fx.base}/user`);
-        await rows(page).first().waitFor();
-        return Date.now() - started;
-      };
-      const cold = await timeToRows();
-      const warm = await timeToRows();
-      writeFileSync(`${ARTIFACTS}/first-rows.json`, JSON.stringify({ coldMs: cold, warmMs: warm }, null, 2));
-      console.log(`first user rows: cold ${cold} ms, warm ${warm} ms`);
-      // the aim is under 1 s; a loaded CI machine gets some slack before this fails
-      expect(cold).toBeLessThan(3_000);
       await context.close();
     });
   },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { redactBody, redactHeaders } from '../src/http/redact.js';
 import { retryAfterMs, retryingFetch } from '../src/http/retry-fetch.js';
 
@@ -63,7 +63,14 @@ describe('retrying fetch', () => {
   it('reads Retry-After in seconds or as a date', () => {
     expect(retryAfterMs('2')).toBe(2000);
     expect(retryAfterMs(null)).toBeUndefined();
-    expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThan(50_000);
+    // a date is read against the clock: a fixed one here
+    vi.setSystemTime(new Date('2026-01-02T03:04:05Z'));
+    try {
+      expect(retryAfterMs('Fri, 02 Jan 2026 03:05:05 GMT')).toBe(60_000);
+      expect(retryAfterMs('Fri, 02 Jan 2026 03:00:00 GMT')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
