@@ -15,10 +15,10 @@ const unitName = (i: number) => `Far unit ${String(i).padStart(3, '0')}`;
 const FAR = unitName(1);
 
 const TEXTS = {
-  'zh-CN': { placeholder: '输入名称搜索', noMatch: '无匹配项', more: /还有\d+条：输入以缩小范围/ },
-  'en-US': { placeholder: 'Type to search', noMatch: 'No match', more: /\d+ more: type to narrow/ },
+  'zh-CN': { placeholder: '按名称搜索', noMatch: '无匹配项', more: /还有\d+条：输入以缩小范围/ },
+  'en-US': { placeholder: 'Search by name', noMatch: 'No match', more: /\d+ more: type to narrow/ },
   'it-Italy': {
-    placeholder: 'Digita per cercare',
+    placeholder: 'Cerca per nome',
     noMatch: 'Nessuna corrispondenza',
     more: /Altri \d+: digita per restringere/,
   },

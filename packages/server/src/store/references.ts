@@ -22,7 +22,7 @@ export interface Reference {
  * an update and an import check. A reference must name a row of the caller's tenant; a company must also be
  * inside the caller's organisations, unless the spec names it in `relatedCompanies`.
  */
-export function referencesOf(spec: TableSpec): Reference[] {
+export function referencesOf<F extends Fields>(spec: TableSpec<F>): Reference[] {
   const related: readonly string[] = spec.relatedCompanies ?? [];
   return Object.entries(spec.entity.fields as Fields)
     .filter(([, f]) => (f.kind === 'ref' || f.kind === 'ids') && f.target !== undefined && !f.readOnly)
@@ -60,7 +60,9 @@ type EB = ExpressionBuilder<LooseDB, string>;
  * The name fields of an entity (`companyName` through `companyId`), each read from the row its reference names
  * (the target's name field), beside the record's own columns.
  */
-export function nameSelections(spec: TableSpec): (eb: EB) => Record<string, AliasableExpression<unknown>> {
+export function nameSelections<F extends Fields>(
+  spec: TableSpec<F>,
+): (eb: EB) => Record<string, AliasableExpression<unknown>> {
   const fields = spec.entity.fields as Fields;
   const names = Object.entries(fields).flatMap(([key, f]) => {
     if (f.nameOf === undefined) return [];

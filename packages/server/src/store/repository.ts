@@ -102,7 +102,7 @@ export class Repository<F extends Fields = Fields> {
 
   /** The derived name fields (`companyName` through `companyId`), read through their references. */
   private get names(): ReturnType<typeof nameSelections> {
-    this.namesOnce ??= nameSelections(this.spec as unknown as TableSpec);
+    this.namesOnce ??= nameSelections(this.spec);
     return this.namesOnce;
   }
 
@@ -242,7 +242,7 @@ export class Repository<F extends Fields = Fields> {
   /** Every reference the input sets must name a row the caller may point at (store/references.ts). */
   private async checkRefs(ctx: WriteContext, input: Record<string, unknown>): Promise<Issue[]> {
     const issues: Issue[] = [];
-    for (const reference of referencesOf(this.spec as unknown as TableSpec)) {
+    for (const reference of referencesOf(this.spec)) {
       const v = input[reference.field];
       if (v === undefined || v === null) continue;
       const wanted = [...new Set([v].flat().map(Number))];

@@ -81,7 +81,7 @@ export function RefSelect(props: RefSelectProps) {
       allowClear
       style={props.style}
       data-testid={props.testId}
-      placeholder={props.placeholder ?? t('picker.typeToSearch')}
+      placeholder={props.placeholder ?? t('picker.searchByName')}
       options={matches}
       value={props.multiple ? labelled : (labelled[0] ?? null)}
       maxCount={props.maxCount}

@@ -33,7 +33,7 @@ export const enUS = {
     recordGone: 'This record no longer exists',
   },
   picker: {
-    typeToSearch: 'Type to search',
+    searchByName: 'Search by name',
     noMatch: 'No match',
     more: '{{count}} more: type to narrow',
   },

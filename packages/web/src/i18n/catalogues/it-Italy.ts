@@ -34,7 +34,7 @@ export const itItaly: WebCatalogue = {
     recordGone: 'Questo record non esiste più',
   },
   picker: {
-    typeToSearch: 'Digita per cercare',
+    searchByName: 'Cerca per nome',
     noMatch: 'Nessuna corrispondenza',
     more: 'Altri {{count}}: digita per restringere',
   },

@@ -33,7 +33,7 @@ export const zhCN: WebCatalogue = {
     recordGone: '该记录已不存在',
   },
   picker: {
-    typeToSearch: '输入名称搜索',
+    searchByName: '按名称搜索',
     noMatch: '无匹配项',
     more: '还有{{count}}条：输入以缩小范围',
   },
