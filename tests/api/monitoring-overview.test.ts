@@ -1,6 +1,6 @@
 import type { LiftCloudClient, MonitoringOverview } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastSevenDays } from '../../packages/server/src/routes/overview-days.js';
+import { lastSevenDays } from '../../packages/server/src/areas/monitoring/overview-days.js';
 import { failure } from '../support/errors.js';
 import { insertAlarm, insertFault, insertOrder, ownerOf, setOnline } from '../support/monitoringRecords.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';

@@ -12,25 +12,6 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { installOperationLog } from './plugins/operation-log.js';
 import { requestContext } from './plugins/request-context.js';
 import { useClientValidation } from './plugins/validation.js';
-import { registerAnnouncementNotice } from './routes/announcements.js';
-import { registerAuthRoutes } from './routes/auth.js';
-import { registerCrud } from './routes/crud.js';
-import { registerDirectoryRoutes } from './routes/directory.js';
-import { registerExports } from './routes/exports.js';
-import { registerIdentityRoutes } from './routes/identity.js';
-import { registerImports } from './routes/imports.js';
-import { registerRegistryRoutes } from './routes/registry.js';
-import { registerUploads } from './routes/uploads.js';
-import { registerWorkOrderRoutes } from './routes/work-orders.js';
-import { registerElevatorState } from './routes/elevator-state.js';
-import { registerCommandRoutes } from './routes/commands.js';
-import { registerGatewayTestRoutes } from './routes/gateway-tests.js';
-import { startGatewayTests } from './monitoring/gateway-tests.js';
-import { registerPushStatsRoutes } from './routes/push-stats.js';
-import { registerShareLinkRoutes } from './routes/share-links.js';
-import { keyFromFile, keyFromStore, ShareLinkSigner } from './services/share-links.js';
-import { registerMonitoringOverview } from './routes/monitoring-overview.js';
-import { registerJobRoutes } from './routes/jobs.js';
 import { appScheduler, type JobOptions } from './jobs/app-scheduler.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
@@ -38,7 +19,9 @@ import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS } from './store/repository.js';
-import { openRepositories, repositoryFor } from './store/repositories.js';
+import { openRepositories } from './store/repositories.js';
+import { AREAS } from './areas/index.js';
+import type { AreaDeps } from './areas/area.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +64,7 @@ export interface AppOptions {
   testing?: { revealCaptcha?: boolean };
 }
 
-/** The API server: plugins, then routes, Fastify style. */
+/** The API server: plugins, then the areas (areas/index.ts), Fastify style. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger
@@ -114,32 +97,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, ctx.version);
   installOperationLog(app, opts.store.db);
 
-  registerAuthRoutes(app, ctx);
-  registerDirectoryRoutes(app, ctx);
   const repos = openRepositories(opts.store.db, EXPOSED, ctx.countCacheMs);
-  for (const exposure of EXPOSED) registerCrud(app, exposure, repositoryFor(repos, exposure.table.entity.name));
   const jobs = appScheduler(app, opts.store.db, opts.jobs);
   const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
-  registerIdentityRoutes(app, ctx, repos);
-  registerAnnouncementNotice(app, repos.announcement);
-  await registerImports(app, ctx, { exposures: EXPOSED, repos, limits: opts.importLimits });
-  registerExports(app, ctx, { exposures: EXPOSED, maxRows: opts.exportMaxRows });
-  await registerRegistryRoutes(app, ctx, repos, monitoring, opts.uploadDir);
-  if (opts.uploadDir) await registerUploads(app, opts.uploadDir);
-  registerWorkOrderRoutes(app, ctx, repos, monitoring);
-  registerElevatorState(app, opts.store.db, repos.elevator);
-  registerCommandRoutes(app, ctx, repos, monitoring);
-  registerGatewayTestRoutes(
-    app,
-    ctx,
-    repos,
-    startGatewayTests(app, opts.store.db, monitoring, opts.gatewayTestWindowMs),
-  );
-  registerPushStatsRoutes(app, ctx, repos);
-  const shareLinkKey = opts.shareLinkKeyFile ? keyFromFile(opts.shareLinkKeyFile) : await keyFromStore(opts.store);
-  registerShareLinkRoutes(app, ctx, repos, new ShareLinkSigner(shareLinkKey));
-  registerMonitoringOverview(app, ctx, repos);
-  registerJobRoutes(app, jobs);
+  const deps: AreaDeps = { ...ctx, repos, monitoring, jobs, options: opts };
+  // each area in its own scope: what one registers for itself (a multipart parser) stays inside it
+  for (const area of AREAS) await app.register(async (scope) => area.register(scope, deps));
   app.decorate('monitoring', monitoring);
   app.decorate('jobs', jobs);
 

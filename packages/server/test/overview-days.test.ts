@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastSevenDays } from '../src/routes/overview-days.js';
+import { lastSevenDays } from '../src/areas/monitoring/overview-days.js';
 
 describe('the kanban’s seven days', () => {
   it('are calendar days in the caller’s zone, oldest first, ending today', () => {

@@ -92,11 +92,11 @@ const TABLES: TableSpec[] = [
   as(hazardRecordTable),
   as(workOrderTable),
   as(commandRecordTable),
-  // gateway tests: created and cancelled through routes/gateway-tests.ts (docs/decisions.md)
+  // gateway tests: created and cancelled through areas/monitoring/gateway-tests.ts (docs/decisions.md)
   as(gatewayTestTable),
 ];
 
-/** Written through routes of their own, never by the generic writes: access tokens (routes/identity.ts: the secret is shown once). */
+/** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */
 const WRITTEN_ELSEWHERE = new Set<string>([accessTokenTable.entity.name]);
 
 export const EXPOSED: Exposure[] = TABLES.map((table) => ({

@@ -16,13 +16,13 @@ export const eventRecordTable: TableSpec<typeof eventRecord.fields> = {
   table: 'eventRecords',
   scope: 'org',
 };
-/** Work orders are opened by alarms and moved by their action routes (routes/work-orders.ts). */
+/** Work orders are opened by alarms and moved by their action routes (areas/work-orders/actions.ts). */
 export const workOrderTable: TableSpec<typeof workOrder.fields> = {
   entity: workOrder,
   table: 'workOrders',
   scope: 'org',
 };
-/** Commands to gateways: sent through routes/commands.ts, answered through the ingest. */
+/** Commands to gateways: sent through areas/registry/commands.ts, answered through the ingest. */
 export const commandRecordTable: TableSpec<typeof commandRecord.fields> = {
   entity: commandRecord,
   table: 'commandRecords',

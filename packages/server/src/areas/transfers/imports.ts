@@ -1,19 +1,19 @@
 import multipart from '@fastify/multipart';
 import { entityOperations, importFileRules, type Language } from '@liftcloud/client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { repositoryFor, type Repositories } from '../store/repositories.js';
-import type { Exposure } from '../tables/index.js';
-import { rowProblemsMessage } from '../services/xlsx/convert.js';
-import { ImportFileError, type RowError } from '../services/xlsx/errors.js';
-import { IMPORTABLE } from '../services/xlsx/importable.js';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../services/xlsx/limits.js';
-import { importMessage } from '../services/xlsx/messages.js';
-import { startParse, type ParseJob } from '../services/xlsx/parse.js';
-import { storeRows } from '../services/xlsx/store.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { repositoryFor } from '../../store/repositories.js';
+import { EXPOSED } from '../../tables/index.js';
+import { rowProblemsMessage } from '../../services/xlsx/convert.js';
+import { ImportFileError, type RowError } from '../../services/xlsx/errors.js';
+import { IMPORTABLE } from '../../services/xlsx/importable.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../services/xlsx/limits.js';
+import { importMessage } from '../../services/xlsx/messages.js';
+import { startParse, type ParseJob } from '../../services/xlsx/parse.js';
+import { storeRows } from '../../services/xlsx/store.js';
 
 function refuse(reply: FastifyReply, lang: Language, err: ImportFileError) {
   return reply.status(err.status).send({
@@ -41,12 +41,8 @@ function problems(
  * worker under memory and time limits, every row validated with the forms' rules as it is read, and written in
  * batches inside one transaction, committed only when no row was bad. The console and the CLI both call this route (client.imports.upload).
  */
-export async function registerImports(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: { exposures: Exposure[]; repos: Repositories; limits?: Partial<ImportLimits> },
-): Promise<void> {
-  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
+export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Promise<void> {
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...ctx.options.importLimits };
   // Imports parsing now on this server: each holds a worker that may grow to workerHeapMb.
   let running = 0;
   // Its own scope: the multipart parser and its limits apply to these routes only.
@@ -54,7 +50,7 @@ export async function registerImports(
     await scope.register(multipart, {
       limits: { fileSize: limits.maxBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
     });
-    for (const exposure of opts.exposures) {
+    for (const exposure of EXPOSED) {
       const spec = IMPORTABLE[exposure.table.entity.name];
       if (!spec || exposure.readOnly) continue;
       const { entity } = spec;
@@ -108,7 +104,7 @@ export async function registerImports(
             limits,
           });
           if ('errors' in outcome) return problems(reply, lang, outcome);
-          if (!dryRun && outcome.created) repositoryFor(opts.repos, entity.name).forgetCounts();
+          if (!dryRun && outcome.created) repositoryFor(ctx.repos, entity.name).forgetCounts();
           return ok(
             outcome,
             importMessage(lang, dryRun ? 'checked' : 'imported', {

@@ -8,19 +8,18 @@ import {
   translate,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { invalidateCallers } from '../services/caller.js';
-import { hashPassword, newToken, oneTimePassword, sha256 } from '../services/secrets.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { invalidateCallers } from '../../services/caller.js';
+import { hashPassword, newToken, oneTimePassword, sha256 } from '../../services/secrets.js';
 import { parseDateTime } from '@liftcloud/client';
 
 /** Account operations beyond CRUD: lock, reset, role membership, access tokens. */
-export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext, repos: Repositories): void {
-  const { db } = ctx.store;
+export function registerAccountRoutes(app: FastifyInstance, { store, repos }: AreaDeps): void {
+  const { db } = store;
 
   route(app, lockUser, async (req) => {
     const caller = callerOf(req);

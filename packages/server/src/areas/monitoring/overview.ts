@@ -9,14 +9,13 @@ import {
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { ValidationError } from '../http/errors.js';
-import { callerOf } from '../plugins/auth.js';
-import type { Caller } from '../services/caller.js';
-import type { LooseDB, LooseKysely, Repository } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { ValidationError } from '../../http/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { Caller } from '../../services/caller.js';
+import type { LooseDB, LooseKysely, Repository } from '../../store/repository.js';
 import { lastSevenDays, type DaySpan } from './overview-days.js';
 
 type EB = ExpressionBuilder<LooseDB, string>;
@@ -45,8 +44,8 @@ function parseIds(raw: string | undefined): number[] | null {
  * the totals match what the caller's lists show; `elevatorIds` narrows everything to the monitor center's
  * chosen elevators. Each table is one aggregate query (CASE sums per day), not a query per figure.
  */
-export function registerMonitoringOverview(app: FastifyInstance, ctx: AppContext, repos: Repositories): void {
-  const db = ctx.store.db as unknown as LooseKysely;
+export function registerMonitoringOverview(app: FastifyInstance, { store, repos }: AreaDeps): void {
+  const db = store.db as unknown as LooseKysely;
 
   const scoped = (repo: Repository, caller: Caller, ids: number[] | null, column: string) => {
     const q = repo.scoped(db, caller);

@@ -1,12 +1,14 @@
 import { checkQuerySpans, entityOperations } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope.js';
-import { ValidationError } from '../http/errors.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { invalidateCallers } from '../services/caller.js';
-import type { Exposure } from '../tables/index.js';
-import type { Repository } from '../store/repository.js';
+import { ok } from '../../http/envelope.js';
+import { ValidationError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { invalidateCallers } from '../../services/caller.js';
+import { EXPOSED, type Exposure } from '../../tables/index.js';
+import { repositoryFor } from '../../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import type { Repository } from '../../store/repository.js';
 
 /** Tables whose changes alter who may do what: cached identities are dropped after a write. */
 const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sessions']);
@@ -16,7 +18,7 @@ const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sess
  * id), delete. The operations come from the entity definition (the client's entityOperations), so
  * validation, OpenAPI and the client's calls cannot drift.
  */
-export function registerCrud(app: FastifyInstance, exposure: Exposure, repo: Repository): void {
+function registerEntityRoutes(app: FastifyInstance, exposure: Exposure, repo: Repository): void {
   const { table } = exposure;
   const { entity } = table;
   const ops = entityOperations(entity);
@@ -67,3 +69,8 @@ export function registerCrud(app: FastifyInstance, exposure: Exposure, repo: Rep
 /** ?replace=true, on the entities whose devices may be moved from another elevator. */
 const confirmsReplace = (query: unknown): boolean =>
   typeof query === 'object' && query !== null && 'replace' in query && query.replace === true;
+
+/** Every exposed entity's generic routes (tables/index.ts), over its repository. */
+export function registerCrud(app: FastifyInstance, { repos }: AreaDeps): void {
+  for (const exposure of EXPOSED) registerEntityRoutes(app, exposure, repositoryFor(repos, exposure.table.entity.name));
+}

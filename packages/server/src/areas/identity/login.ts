@@ -16,18 +16,26 @@ import {
   password as passwordRule,
 } from '@liftcloud/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { HttpError, ValidationError } from '../http/errors.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { logLogin } from '../services/audit.js';
-import { makeCaptcha } from '../services/captcha.js';
-import { invalidateCallers } from '../services/caller.js';
-import { burnPasswordTime, hashPassword, randomDigits, sha256, verifyPassword, newToken } from '../services/secrets.js';
-import { loginAnswer, openSession } from '../services/sessions.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { HttpError, ValidationError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { logLogin } from '../../services/audit.js';
+import { makeCaptcha } from '../../services/captcha.js';
+import { invalidateCallers } from '../../services/caller.js';
+import {
+  burnPasswordTime,
+  hashPassword,
+  randomDigits,
+  sha256,
+  verifyPassword,
+  newToken,
+} from '../../services/secrets.js';
+import { loginAnswer, openSession } from '../../services/sessions.js';
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Logging in (password, SMS, access token), the caller's session, profile and password. */
+export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
   const { db } = ctx.store;
   // Per-IP limits on the doors people try to force (guide/security.md); per-account and per-phone limits below.
   const LOGIN_RATE = { max: ctx.loginRatePerMinute, timeWindow: '1 minute' };

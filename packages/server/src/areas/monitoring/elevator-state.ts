@@ -1,23 +1,17 @@
 import { getElevatorState } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/tables.js';
-import type { LooseKysely } from '../store/repository.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import type { Repositories } from '../store/repositories.js';
+import type { LooseKysely } from '../../store/repository.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { AreaDeps } from '../area.js';
 
 /** GET elevators/{id}/state: the state the ingest last stored for one elevator the caller may see. */
-export function registerElevatorState(
-  app: FastifyInstance,
-  store: Kysely<DB>,
-  elevators: Repositories['elevator'],
-): void {
+export function registerElevatorState(app: FastifyInstance, { store, repos }: AreaDeps): void {
   // the live tables the ingest writes are not in the typed store (db/tables.ts)
-  const db = store as unknown as LooseKysely;
+  const db = store.db as unknown as LooseKysely;
   route(app, getElevatorState, async (req) => {
-    const elevator = await elevators.get(callerOf(req), req.params.id, req.timeZone);
+    const elevator = await repos.elevator.get(callerOf(req), req.params.id, req.timeZone);
     const state = await db
       .selectFrom('elevatorStates')
       .selectAll()

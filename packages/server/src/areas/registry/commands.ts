@@ -1,23 +1,16 @@
 import { sendGatewayCommand, translate } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
-import { route } from '../http/route.js';
-import type { Monitoring } from '../monitoring/index.js';
-import { callerOf } from '../plugins/auth.js';
-import type { LooseDB } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { LooseDB } from '../../store/repository.js';
 
 /** Read or write a gateway's parameters, or reset a fault: recorded as executing until the gateway replies. */
-export function registerCommandRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  repos: Repositories,
-  monitoring: Monitoring,
-): void {
-  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+export function registerCommandRoutes(app: FastifyInstance, { store, repos, monitoring }: AreaDeps): void {
+  const db = store.db as unknown as Kysely<LooseDB>;
   route(app, sendGatewayCommand, async (req) => {
     const caller = callerOf(req);
     const gateway = await repos.gatewayDevice.get(caller, req.params.id, req.timeZone);

@@ -1,11 +1,11 @@
 import { formatDateTime, listJobs } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import type { Scheduler } from '../jobs/scheduler.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import type { AreaDeps } from '../area.js';
 
 /** GET /api/jobs: the background jobs and their lease rows, for ops (super admin), times in the caller's zone. */
-export function registerJobRoutes(app: FastifyInstance, scheduler: Scheduler): void {
+export function registerJobRoutes(app: FastifyInstance, { jobs: scheduler }: AreaDeps): void {
   route(app, listJobs, async (req) => {
     const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms, req.timeZone));
     const states = await scheduler.states();

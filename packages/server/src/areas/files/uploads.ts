@@ -14,9 +14,10 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ok } from '../http/envelope.js';
-import { HttpError, ValidationError } from '../http/errors.js';
-import { route } from '../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { HttpError, ValidationError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import type { AreaDeps } from '../area.js';
 
 type Kind = 'png' | 'jpg' | 'gif' | 'mp4';
 
@@ -74,7 +75,9 @@ function firstBytesCheck(check: (head: Buffer) => void): Transform {
  * written straight to DATA_DIR/uploads under a random name (a 300 MB video is never held in memory) and
  * served from /uploads/.
  */
-export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
+export async function registerUploads(app: FastifyInstance, { options }: AreaDeps): Promise<void> {
+  const { uploadDir } = options;
+  if (!uploadDir) return;
   mkdirSync(uploadDir, { recursive: true });
   await app.register(fastifyStatic, { root: uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
   for (const { limit, op } of KINDS) {

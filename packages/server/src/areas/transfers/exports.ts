@@ -2,13 +2,13 @@ import { entityOperations, type Field, type Fields, type Language } from '@liftc
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
-import type { AppContext } from '../context.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { DEFAULT_EXPORT_MAX_ROWS } from '../services/xlsx/limits.js';
-import { importMessage } from '../services/xlsx/messages.js';
-import { Repository } from '../store/repository.js';
-import type { Exposure } from '../tables/index.js';
+import type { AreaDeps } from '../area.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { DEFAULT_EXPORT_MAX_ROWS } from '../../services/xlsx/limits.js';
+import { importMessage } from '../../services/xlsx/messages.js';
+import { Repository } from '../../store/repository.js';
+import { EXPOSED } from '../../tables/index.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1_000;
@@ -54,13 +54,9 @@ const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '
  * caller may see (tenant and organisation scope, filters applied) with the list's columns in the request's
  * language. Bounded: a selection over maxRows is refused with a hint to narrow the filters.
  */
-export function registerExports(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: { exposures: Exposure[]; maxRows?: number },
-): void {
-  const maxRows = opts.maxRows ?? DEFAULT_EXPORT_MAX_ROWS;
-  for (const exposure of opts.exposures) {
+export function registerExports(app: FastifyInstance, ctx: AreaDeps): void {
+  const maxRows = ctx.options.exportMaxRows ?? DEFAULT_EXPORT_MAX_ROWS;
+  for (const exposure of EXPOSED) {
     const { entity } = exposure.table;
     // Its own repository with fresh totals: exports read pages of 1,000, which list pages do not offer.
     const repo = new Repository(exposure.table, ctx.store.db, 0);

@@ -1,38 +1,28 @@
 import {
-  WORK_ORDER_STATE,
   WorkOrderActionBody,
   WorkOrderPersonBody,
   actOnWorkOrder,
   addWorkOrderPerson,
   allowedActions,
-  formatDateTime,
   getWorkOrderDetail,
-  listAlarmBellNotices,
-  listPowerLossNotices,
-  listRepairNotices,
-  listTrappedCallAlarms,
   pauseWorkOrder,
   translate,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { HttpError, ValidationError } from '../http/errors.js';
-import type { Monitoring } from '../monitoring/index.js';
-import { callerOf } from '../plugins/auth.js';
-import type { LooseDB } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { HttpError, ValidationError } from '../../http/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { LooseDB } from '../../store/repository.js';
+import type { AreaDeps } from '../area.js';
 
-/** The repair work order's actions, its people and timeline, and the notice calls the console polls. */
-export function registerWorkOrderRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  repos: Repositories,
-  monitoring: Monitoring,
-): void {
-  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+/**
+ * The repair work order's actions (through the work-order service, monitoring.workOrders), pause, its people
+ * and its detail with the timeline.
+ */
+export function registerWorkOrderActions(app: FastifyInstance, { store, repos, monitoring }: AreaDeps): void {
+  const db = store.db as unknown as Kysely<LooseDB>;
 
   route(app, actOnWorkOrder, async (req) => {
     const caller = callerOf(req);
@@ -108,57 +98,5 @@ export function registerWorkOrderRoutes(
       throw new ValidationError([{ field: 'userId', rule: 'rule.repairPersonDuplicate' }], WorkOrderPersonBody, 409);
     await db.insertInto('workOrderPeople').values({ workOrderId: req.params.id, userId, role }).execute();
     return ok(null, translate(req.lang, 'outcome.added'));
-  });
-
-  // The notice calls of console-shell.md §7.
-  route(app, listRepairNotices, async (req) => {
-    const q = req.query;
-    const page = await repos.workOrder.list(
-      callerOf(req),
-      { recordState: q.workOrderRecordState ?? WORK_ORDER_STATE.reported, pageNo: q.pageIndex ?? 1, pageSize: 20 },
-      req.timeZone,
-    );
-    return ok({ list: page.records, total: page.total });
-  });
-
-  route(app, listAlarmBellNotices, async (req) => {
-    const alarmTimeStart = formatDateTime(Date.now() - 10 * 60_000, req.timeZone);
-    const page = await repos.alarmRecord.list(
-      callerOf(req),
-      { type: 2, alarmTimeStart, pageNo: 1, pageSize: 20 },
-      req.timeZone,
-    );
-    const list = page.records.map((r) => ({
-      id: r.id,
-      elevatorNo: r.elevatorId,
-      elevatorName: r.elevatorName,
-      newStatus: r.type,
-      alarmTime: r.alarmTime,
-    }));
-    return ok({ list, total: page.total });
-  });
-
-  route(app, listPowerLossNotices, async (req) => {
-    const page = await repos.eventRecord.list(
-      callerOf(req),
-      { kind: 'powerDown', pageNo: 1, pageSize: 20 },
-      req.timeZone,
-    );
-    return ok({ list: page.records, total: page.total });
-  });
-
-  route(app, listTrappedCallAlarms, async (req) => {
-    const page = await repos.workOrder.list(
-      callerOf(req),
-      { type: 1, recordState: WORK_ORDER_STATE.reported, pageNo: 1, pageSize: 50 },
-      req.timeZone,
-    );
-    return ok(
-      page.records.map((r) => ({
-        elevatorName: String(r.elevatorName ?? ''),
-        imAccount: `lcd_${String(r.deviceCode ?? '')}`,
-        alarmTime: String(r.alarmTime),
-      })),
-    );
   });
 }

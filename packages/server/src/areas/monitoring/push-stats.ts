@@ -15,13 +15,12 @@ import {
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { ValidationError } from '../http/errors.js';
-import { callerOf } from '../plugins/auth.js';
-import { escapeLike, type LooseDB } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { ValidationError } from '../../http/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import { escapeLike, type LooseDB } from '../../store/repository.js';
 
 const emptyCounts = (): PushCounts =>
   ({ ...Object.fromEntries(COUNTED_KINDS.map((k) => [k, 0])), total: 0, dropped: 0 }) as PushCounts;
@@ -39,8 +38,8 @@ function addTo(counts: PushCounts, kind: string, n: number): void {
  * Push statistics (docs/gateway-protocol.md "Push statistics"): one gateway's days for whoever may read
  * the gateway, and every gateway's today and last 7 days for the super admin's operations screen.
  */
-export function registerPushStatsRoutes(app: FastifyInstance, ctx: AppContext, repos: Repositories): void {
-  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+export function registerPushStatsRoutes(app: FastifyInstance, { store, repos }: AreaDeps): void {
+  const db = store.db as unknown as Kysely<LooseDB>;
 
   route(app, getGatewayPushStats, async (req) => {
     const gatewayId = req.params.id;

@@ -11,27 +11,22 @@ import {
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { HttpError, ValidationError } from '../http/errors.js';
-import type { GatewayTestRunner } from '../monitoring/gateway-tests.js';
-import { callerOf } from '../plugins/auth.js';
-import { tenantOf } from '../services/caller.js';
-import type { LooseDB } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { HttpError, ValidationError } from '../../http/errors.js';
+import { startGatewayTests } from '../../monitoring/gateway-tests.js';
+import { callerOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../services/caller.js';
+import type { LooseDB } from '../../store/repository.js';
 
 /**
  * Create (POST), detail with per-gateway results, and cancel of a gateway test; list and get are the generic
  * ones (tables/index.ts). The runner (monitoring/gateway-tests.ts) does the testing.
  */
-export function registerGatewayTestRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  repos: Repositories,
-  runner: GatewayTestRunner,
-): void {
-  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+export function registerGatewayTestRoutes(app: FastifyInstance, { store, repos, monitoring, options }: AreaDeps): void {
+  const db = store.db as unknown as Kysely<LooseDB>;
+  const runner = startGatewayTests(app, store.db, monitoring, options.gatewayTestWindowMs);
 
   route(app, createGatewayTest, async (req) => {
     const caller = callerOf(req);

@@ -1,14 +1,13 @@
 import { createWorkOrderShareLink, formatDateTime, getSharedWorkOrder, SHARE_LINK_HOURS } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { HttpError } from '../http/errors.js';
-import { callerOf } from '../plugins/auth.js';
-import type { ShareLinkSigner } from '../services/share-links.js';
-import type { LooseDB } from '../store/repository.js';
-import type { Repositories } from '../store/repositories.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import { keyFromFile, keyFromStore, ShareLinkSigner } from '../../services/share-links.js';
+import type { LooseDB } from '../../store/repository.js';
 
 /** One answer for every flaw in a link, so a caller cannot tell a wrong id from a wrong signature or an old link. */
 const linkRefused = () => new HttpError(404, 'shareLink.invalid');
@@ -17,13 +16,11 @@ const linkRefused = () => new HttpError(404, 'shareLink.invalid');
  * Signed links to a work order's mobile page (guide/security.md: a raw id alone shows nothing), and the
  * public read behind them: only what a repairer on site needs, read-only.
  */
-export function registerShareLinkRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  repos: Repositories,
-  signer: ShareLinkSigner,
-): void {
-  const db = ctx.store.db as unknown as Kysely<LooseDB>;
+export async function registerShareLinkRoutes(app: FastifyInstance, ctx: AreaDeps): Promise<void> {
+  const { store, repos, options } = ctx;
+  const db = store.db as unknown as Kysely<LooseDB>;
+  const key = options.shareLinkKeyFile ? keyFromFile(options.shareLinkKeyFile) : await keyFromStore(store);
+  const signer = new ShareLinkSigner(key);
 
   route(app, createWorkOrderShareLink, async (req) => {
     const { id } = req.params;

@@ -6,14 +6,14 @@ import {
   listOrganisations,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { route } from '../http/route.js';
-import { callerOf } from '../plugins/auth.js';
-import { uiSettingForHost } from '../services/sessions.js';
+import type { AreaDeps } from '../area.js';
+import { ok } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import { callerOf } from '../../plugins/auth.js';
+import { uiSettingForHost } from '../../services/sessions.js';
 
 /** Lookups the shell needs: runtime config, dictionaries, the organisation selector, branding. */
-export function registerDirectoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerDirectoryRoutes(app: FastifyInstance, ctx: AreaDeps): void {
   const { db } = ctx.store;
 
   route(app, getRuntimeConfig, async (req) => {

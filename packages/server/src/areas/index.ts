@@ -1,0 +1,44 @@
+import { area, type Area } from './area.js';
+import { registerUploads } from './files/uploads.js';
+import { registerAccountRoutes } from './identity/accounts.js';
+import { registerLoginRoutes } from './identity/login.js';
+import { registerJobRoutes } from './jobs/jobs.js';
+import { registerElevatorState } from './monitoring/elevator-state.js';
+import { registerGatewayTestRoutes } from './monitoring/gateway-tests.js';
+import { registerNotices } from './monitoring/notices.js';
+import { registerMonitoringOverview } from './monitoring/overview.js';
+import { registerPushStatsRoutes } from './monitoring/push-stats.js';
+import { registerCrud } from './records/crud.js';
+import { registerCommandRoutes } from './registry/commands.js';
+import { registerFirmwareUpload } from './registry/firmware.js';
+import { registerGatewayRoutes } from './registry/gateways.js';
+import { registerNetApplyRoutes } from './registry/net-applies.js';
+import { registerAnnouncementNotice } from './shell/announcements.js';
+import { registerDirectoryRoutes } from './shell/directory.js';
+import { registerExports } from './transfers/exports.js';
+import { registerImports } from './transfers/imports.js';
+import { registerWorkOrderActions } from './work-orders/actions.js';
+import { registerShareLinkRoutes } from './work-orders/share-links.js';
+
+/**
+ * The API, one area per line: each serves its operations (declared in the client's operations/<area>.ts) from
+ * the files named here. A new area is a folder beside these and one line below.
+ */
+export const AREAS: readonly Area[] = [
+  area('identity', registerLoginRoutes, registerAccountRoutes),
+  area('shell', registerDirectoryRoutes, registerAnnouncementNotice),
+  area('records', registerCrud),
+  area('registry', registerGatewayRoutes, registerNetApplyRoutes, registerCommandRoutes, registerFirmwareUpload),
+  area(
+    'monitoring',
+    registerMonitoringOverview,
+    registerElevatorState,
+    registerPushStatsRoutes,
+    registerGatewayTestRoutes,
+    registerNotices,
+  ),
+  area('work orders', registerWorkOrderActions, registerShareLinkRoutes),
+  area('files', registerUploads),
+  area('transfers', registerImports, registerExports),
+  area('jobs', registerJobRoutes),
+];
