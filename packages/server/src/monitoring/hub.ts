@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { LIVE_FRAME_TYPE, type LiveEvent } from '@liftcloud/client';
+import { LIVE_FRAME_TYPE, PERMISSION, type LiveEvent } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
@@ -34,18 +34,22 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
   const subscribers = new Set<Subscriber>();
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  app.get('/api/ws', { websocket: true, config: { permission: -1 }, schema: { hide: true } }, (socket, req) => {
-    const sub: Subscriber = { socket, caller: callerOf(req), greeted: false };
-    subscribers.add(sub);
-    socket.on('message', (raw) => {
-      const text = String(raw);
-      const expected = `${sub.caller.username}-${sub.caller.orgId}`;
-      if (text === expected) sub.greeted = true;
-      else if (!sub.greeted) socket.close(4003, 'hello does not match the session');
-    });
-    socket.on('close', () => subscribers.delete(sub));
-    socket.on('error', () => subscribers.delete(sub));
-  });
+  app.get(
+    '/api/ws',
+    { websocket: true, config: { permission: PERMISSION.anyUser }, schema: { hide: true } },
+    (socket, req) => {
+      const sub: Subscriber = { socket, caller: callerOf(req), greeted: false };
+      subscribers.add(sub);
+      socket.on('message', (raw) => {
+        const text = String(raw);
+        const expected = `${sub.caller.username}-${sub.caller.orgId}`;
+        if (text === expected) sub.greeted = true;
+        else if (!sub.greeted) socket.close(4003, 'hello does not match the session');
+      });
+      socket.on('close', () => subscribers.delete(sub));
+      socket.on('error', () => subscribers.delete(sub));
+    },
+  );
 
   const unsubscribe = bus.subscribe((event) => {
     const frame = JSON.stringify({ type: LIVE_FRAME_TYPE[event.type], event: event.type, data: event.data });

@@ -110,7 +110,12 @@ export class Repository<F extends Fields = Fields> {
     return this.spec.orgColumn ?? 'orgId';
   }
 
-  /** The rows this caller may see. */
+  /** The rows this caller may see, read through the repository's own store. */
+  visibleTo(caller: Caller): Query {
+    return this.scoped(this.db, caller);
+  }
+
+  /** The rows this caller may see, read through `db` (a transaction). */
   scoped(db: LooseKysely, caller: Caller): Query {
     let q = db.selectFrom(`${this.spec.table} as t`) as unknown as Query;
     const { scope } = caller;

@@ -64,7 +64,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
     const caller = callerOf(req);
     await repos.role.get(caller, req.params.id, req.timeZone);
     const visible = await repos.user
-      .scoped(db as never, caller)
+      .visibleTo(caller)
       .select(['t.id', 't.username', 't.name'])
       .orderBy('t.username')
       .execute();
@@ -84,12 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
     const caller = callerOf(req);
     await repos.role.get(caller, req.params.id, req.timeZone);
     const { userIds } = req.body;
-    const visible = (
-      await repos.user
-        .scoped(db as never, caller)
-        .select('t.id')
-        .execute()
-    ).map((u) => Number(u.id));
+    const visible = (await repos.user.visibleTo(caller).select('t.id').execute()).map((u) => Number(u.id));
     const allowed = new Set(visible);
     if (userIds.some((u) => !allowed.has(u))) throw new HttpError(404, 'error.notFound');
     await db.transaction().execute(async (trx) => {

@@ -23,11 +23,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { store, repos, moni
   /** The gateways of a request that the caller may see, or 404 for the first that is not. */
   async function visibleGateways(req: Parameters<typeof callerOf>[0], ids: number[]) {
     const caller = callerOf(req);
-    const rows = await repos.gatewayDevice
-      .scoped(db as never, caller)
-      .select(['t.id'])
-      .where('t.id', 'in', ids)
-      .execute();
+    const rows = await repos.gatewayDevice.visibleTo(caller).select(['t.id']).where('t.id', 'in', ids).execute();
     if (rows.length !== ids.length) throw new HttpError(404, 'error.notFound');
   }
 
