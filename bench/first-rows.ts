@@ -20,7 +20,7 @@ import { format } from 'prettier';
 import { build } from 'vite';
 import { startTestServer } from '../tests/support/server.js';
 import { launchChromium } from '../tests/web/support/browser.js';
-import { ensureWebBuilt, WEB_DIST } from '../tests/web/support/consoleFixture.js';
+import { ensureWebBuilt, WEB_DIST } from '../tests/web/support/webBuild.js';
 import { round } from './lib/stats.js';
 
 const runsArg = process.argv.indexOf('--runs');

@@ -15,6 +15,9 @@ describe('the event bus over NATS', () => {
     const seenB: LiveEvent[] = [];
     a.subscribe((e) => seenA.push(e));
     b.subscribe((e) => seenB.push(e));
+    // a subscription reaches the NATS server after subscribe() returns: a round trip on each connection
+    // (flush: PING answered by PONG) makes sure both are registered before anything is published
+    await Promise.all([a.connection.flush(), b.connection.flush()]);
     const event: LiveEvent = { type: 'alarm', tenantId: 2, orgIds: [5], elevatorId: 9, data: { type: 1 } };
     for (let i = 0; i < 50; i++) await a.publish({ ...event, data: { n: i } });
     await a.connection.flush();
