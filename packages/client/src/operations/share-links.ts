@@ -80,10 +80,7 @@ export const PublicWorkOrder = named(
 export type PublicWorkOrder = Static<typeof PublicWorkOrder>;
 
 /** The signature and expiry a shared link carries in its query string. */
-export interface ShareLinkSignature {
-  sig: string;
-  exp: string;
-}
+export type ShareLinkSignature = Required<Static<typeof PublicQuery>>;
 
 // Strings on purpose: a malformed id, signature or expiry gets the same answer as a wrong one, not a 400.
 const PublicParams = Type.Object({ id: Type.String({ maxLength: 20 }) });

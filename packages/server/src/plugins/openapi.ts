@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { nameComponents, type JsonObject } from './openapi-components.js';
+import { API_CONVENTIONS } from './openapi-description.js';
 
 /**
  * OpenAPI 3.1 from the route schemas at /api/openapi.json, and a browsable reference at /api/docs: every
@@ -14,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'LiftCloud API',
         version,
-        description: 'Elevator and escalator IoT cloud platform. Every answer is an envelope {code, message, data}.',
+        description: API_CONVENTIONS,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
