@@ -11,6 +11,7 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { installOperationLog } from './plugins/operation-log.js';
 import { requestContext } from './plugins/request-context.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { useClientValidation } from './plugins/validation.js';
 import { appScheduler, type JobOptions } from './jobs/app-scheduler.js';
 import type { Scheduler } from './jobs/scheduler.js';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));
   useClientValidation(app);
   installErrorHandler(app, { spaIndex: serveWeb });
+  await registerSecurityHeaders(app);
   await app.register(requestContext);
   await app.register(rateLimit, { global: false, max: opts.loginRatePerMinute ?? 20, timeWindow: '1 minute' });
   await app.register(authPlugin, { db: opts.store.db });
