@@ -53,14 +53,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
       throw new HttpError(400, 'login.captchaIncorrect');
   }
 
-  route(app, getCaptcha, async () => {
+  route(app, getCaptcha, async (req) => {
     const c = makeCaptcha();
     const key = newToken().slice(0, 32);
     const now = Date.now();
     await db.deleteFrom('captchas').where('expireTime', '<', now).execute();
     await db
       .insertInto('captchas')
-      .values({ key, answer: c.answer, expireTime: now + CAPTCHA_TTL_MS })
+      .values({ key, answer: c.answer, source: req.ip, expireTime: now + CAPTCHA_TTL_MS })
       .execute();
     const image = `data:image/svg+xml;base64,${Buffer.from(c.svg).toString('base64')}`;
     return ok({ key, image, text: c.text, ...(ctx.revealCaptcha ? { answer: c.answer } : {}) });
@@ -150,7 +150,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
         .insertInto('smsCodes')
         .values({
           phone: body.phone,
-          codeHash: sha256(`${body.phone}:${code}`),
+          source: req.ip,
+          // salted and slow: a leaked table does not give a live code away by trying the million of them
+          codeHash: await hashPassword(code),
           createTime: now,
           expireTime: now + SMS_CODE_VALID_MS,
           tries: 0,
@@ -191,7 +193,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
         .executeTakeFirst();
       const usable = sent && sent.usedTime === null && sent.expireTime > now && sent.tries < SMS_LIMITS.maxTries;
       if (!sent || !usable) throw new HttpError(401, 'login.captchaIncorrect');
-      if (sent.codeHash !== sha256(`${body.phone}:${body.code.trim()}`)) {
+      if (!(await verifyPassword(sent.codeHash, body.code.trim()))) {
         await db
           .updateTable('smsCodes')
           .set({ tries: sent.tries + 1 })
