@@ -1,5 +1,5 @@
 import { upTopic } from '@liftcloud/client';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,38 +7,7 @@ import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-/** The real server as its own process (npm start's entry), on free ports, over a SQLite file in `dataDir`. */
-function startProcess(dataDir: string): Promise<{ child: ChildProcess; httpPort: number; mqttPort: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      MQTT_PORT: '0',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_ROOT: join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-500)}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"httpPort":(\d+),"mqttPort":(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, httpPort: Number(m[1]), mqttPort: Number(m[2]) });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out.slice(-500)}`)));
-  });
-}
+import { startServerProcess } from '../support/server-process.js';
 
 describe('killing the server mid-ingest', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'liftcloud-crash-'));
@@ -49,7 +18,7 @@ describe('killing the server mid-ingest', () => {
   });
 
   it('loses no message the gateway was told was received', { timeout: 120_000 }, async () => {
-    const first = await startProcess(dataDir);
+    const first = await startServerProcess(dataDir);
     child = first.child;
     const session = new MemorySessionStore();
     const client = new LiftCloudClient({ baseUrl: `http://127.0.0.1:${first.httpPort}/api`, session });
@@ -116,7 +85,7 @@ describe('killing the server mid-ingest', () => {
     db.close();
     expect(acked.length).toBeGreaterThanOrEqual(500);
 
-    const second = await startProcess(dataDir);
+    const second = await startServerProcess(dataDir);
     child = second.child;
     const after = new Database(join(dataDir, 'liftcloud.db'), { readonly: true });
     const stored = new Set(

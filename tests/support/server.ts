@@ -26,6 +26,8 @@ export interface TestServer {
   /** A client with its own session, logged in as a demo user (through the captcha). */
   login(username: string, password?: string, language?: Language): Promise<LiftCloudClient>;
   anonymous(language?: Language): LiftCloudClient;
+  /** The answer of the newest captcha in the store: what a person at a terminal reads off the drawing. */
+  captchaAnswer(): Promise<string>;
   /** Raw fetch against the API, for malformed requests a client would never send. */
   fetch(
     path: string,
@@ -97,6 +99,14 @@ export async function startTestServer(
     store,
     demo,
     anonymous,
+    async captchaAnswer() {
+      const row = await store.db
+        .selectFrom('captchas')
+        .select('answer')
+        .orderBy('expireTime', 'desc')
+        .executeTakeFirstOrThrow();
+      return row.answer;
+    },
     async login(username, password = DEMO_PASSWORD, language = 'en-US') {
       const client = anonymous(language);
       const captcha = (await client.auth.captcha()) as { key: string; answer?: string };

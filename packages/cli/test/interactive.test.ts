@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
-import { readCaptcha, runInPty } from './helpers/pty.js';
+import { runInPty } from './helpers/pty.js';
 
 /** Prompts on a real pseudo-terminal: what a person at a terminal sees and types. */
 describe('interactive use on a terminal', () => {
@@ -21,8 +21,9 @@ describe('interactive use on a terminal', () => {
     pty.type('admin\r');
     await pty.waitFor('Password');
     pty.type('LiftDemo2026\r');
-    const screen = await pty.waitFor('Verification code shown above');
-    pty.type(`${readCaptcha(screen)}\r`);
+    await pty.waitFor('Verification code shown above');
+    // the person reads the drawing off the terminal; the test reads the answer from the store
+    pty.type(`${await s.captchaAnswer()}\r`);
     await pty.waitFor('Logged in to');
     expect(await pty.exit).toBe(0);
     expect(pty.screen()).not.toContain('LiftDemo2026');
@@ -43,7 +44,7 @@ describe('interactive use on a terminal', () => {
     pty.type('0000\r');
     await pty.waitFor('Verification code incorrect or expired');
     await pty.waitFor(/incorrect or expired[\s\S]*Verification code shown above/);
-    pty.type(`${readCaptcha(pty.screen())}\r`);
+    pty.type(`${await s.captchaAnswer()}\r`);
     await pty.waitFor('Login failed');
     expect(await pty.exit).toBe(3);
   });

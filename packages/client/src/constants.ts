@@ -90,5 +90,10 @@ export const LOGIN_LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
 export const SMS_LIMITS = { perMinute: 1, perHour: 5, codeDigits: 6, maxTries: 5 } as const;
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/**
+ * Captchas a source may hold unanswered (a new one drops its oldest), and how many it may ask for a minute
+ * for each login attempt it is allowed (the captcha door is three times as wide as the login door).
+ */
+export const CAPTCHA_LIMITS = { perSource: 10, perLoginAttempt: 3 } as const;
 
 export const APP_VERSION = '1.0';

@@ -11,11 +11,13 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { installOperationLog } from './plugins/operation-log.js';
 import { requestContext } from './plugins/request-context.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { useClientValidation } from './plugins/validation.js';
 import { appScheduler, type JobOptions } from './jobs/app-scheduler.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+import { sourceOf } from './services/source.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS } from './store/repository.js';
@@ -91,8 +93,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));
   useClientValidation(app);
   installErrorHandler(app, { spaIndex: serveWeb });
+  await registerSecurityHeaders(app);
   await app.register(requestContext);
-  await app.register(rateLimit, { global: false, max: opts.loginRatePerMinute ?? 20, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    global: false,
+    max: opts.loginRatePerMinute ?? 20,
+    timeWindow: '1 minute',
+    keyGenerator: sourceOf,
+  });
   await app.register(authPlugin, { db: opts.store.db });
   await registerOpenApi(app, ctx.version);
   installOperationLog(app, opts.store.db);

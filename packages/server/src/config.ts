@@ -14,6 +14,8 @@ export interface Config {
   loginRatePerMinute: number;
   /** The embedded MQTT broker's port (1884: 1883 is often a system Mosquitto's). */
   mqttPort: number;
+  /** The address the embedded MQTT broker binds: MQTT_HOST, else HOST (a server on 127.0.0.1 keeps both there). */
+  mqttHost: string;
   /** An external broker (Mosquitto, EMQX) to ingest from instead of the embedded one. */
   mqttUrl: string | undefined;
   /** This instance's name in the shared ingest group (stable across restarts keeps its MQTT session). */
@@ -26,9 +28,10 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const host = env.HOST || '0.0.0.0';
   return {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     webRoot: resolve(env.WEB_ROOT ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -36,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     mqttPort: Number(env.MQTT_PORT ?? 1884),
+    mqttHost: env.MQTT_HOST || host,
     mqttUrl: env.MQTT_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     simulateGateways: Number(env.SIMULATE_GATEWAYS ?? 6),

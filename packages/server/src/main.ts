@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? {} : { shareLinkKeyFile: join(config.dataDir, 'share-link.key') }),
     // With MQTT_URL the gateways talk to that broker and this instance joins the shared ingest group.
     monitoring: {
-      ...(config.mqttUrl ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId } : { mqttPort: config.mqttPort }),
+      ...(config.mqttUrl
+        ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId }
+        : { mqttPort: config.mqttPort, mqttHost: config.mqttHost }),
       // With NATS_URL, live events travel between instances; otherwise they stay in this process.
       ...(config.natsUrl ? { bus: await natsBus(config.natsUrl) } : {}),
     },

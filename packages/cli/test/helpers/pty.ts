@@ -56,27 +56,3 @@ export function runInPty(args: string[], env: Record<string, string>): PtySessio
       }),
   };
 }
-
-/** Read the captcha the terminal shows: five rows of block glyphs, one per digit (the server's font). */
-const GLYPHS: Record<string, string> = {
-  '2': '███|  █|███|█  |███',
-  '3': '███|  █|███|  █|███',
-  '4': '█ █|█ █|███|  █|  █',
-  '5': '███|█  |███|  █|███',
-  '6': '███|█  |███|█ █|███',
-  '7': '███|  █|  █|  █|  █',
-  '8': '███|█ █|███|█ █|███',
-  '9': '███|█ █|███|  █|███',
-};
-
-export function readCaptcha(screen: string): string {
-  const lines = screen.split('\n');
-  const start = lines.findLastIndex((l) => /Verification code:\s*$/.test(l)) + 1;
-  const rows = lines.slice(start, start + 5).map((r) => r.padEnd(18, ' '));
-  let answer = '';
-  for (let i = 0; i < 4; i++) {
-    const glyph = rows.map((r) => r.slice(i * 5, i * 5 + 3)).join('|');
-    answer += Object.entries(GLYPHS).find(([, g]) => g === glyph)?.[0] ?? '?';
-  }
-  return answer;
-}

@@ -32,7 +32,7 @@ export const CaptchaAnswer = named(
     key: Type.String(),
     /** An SVG image as a data: URL. */
     image: Type.String(),
-    /** The same characters drawn as text lines, for a terminal. */
+    /** The same captcha, distortions and noise included, rasterised as half-block characters for a terminal. */
     text: Type.String(),
     /** Only from a test harness's server (AppOptions.testing.revealCaptcha), so a browser test can log in. */
     answer: Type.Optional(Type.String()),
@@ -175,7 +175,7 @@ export const getCaptcha = defineOperation({
   path: 'auth/captcha',
   permission: PERMISSION.public,
   tags,
-  summary: 'A new captcha (image and terminal text)',
+  summary: 'A new captcha (an image, and the same drawing for a terminal); limited per source',
   response: CaptchaAnswer,
 });
 

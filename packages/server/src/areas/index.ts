@@ -1,6 +1,7 @@
 import { area, type Area } from './area.js';
 import { registerUploads } from './files/uploads.js';
 import { registerAccountRoutes } from './identity/accounts.js';
+import { registerCaptchaRoute } from './identity/captcha.js';
 import { registerLoginRoutes } from './identity/login.js';
 import { registerJobRoutes } from './jobs/jobs.js';
 import { registerElevatorState } from './monitoring/elevator-state.js';
@@ -25,7 +26,7 @@ import { registerShareLinkRoutes } from './work-orders/share-links.js';
  * the files named here. A new area is a folder beside these and one line below.
  */
 export const AREAS: readonly Area[] = [
-  area('identity', registerLoginRoutes, registerAccountRoutes),
+  area('identity', registerCaptchaRoute, registerLoginRoutes, registerAccountRoutes),
   area('shell', registerDirectoryRoutes, registerAnnouncementNotice),
   area('records', registerCrud),
   area('registry', registerGatewayRoutes, registerNetApplyRoutes, registerCommandRoutes, registerFirmwareUpload),

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import type { DB } from './tables.js';
@@ -29,7 +29,7 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  mkdirSync(dirname(opts.sqliteFile), { recursive: true });
+  createPrivately(opts.sqliteFile);
   const sqlite = new Database(opts.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -37,4 +37,15 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The store's file readable by its owner only (0600), in a directory made 0700 when it is new: it holds
+ * password hashes, sessions and every tenant's records. SQLite gives its -wal and -shm files the database
+ * file's permissions. A file made before (0644 from an older version) is narrowed at start.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }

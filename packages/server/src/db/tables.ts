@@ -67,7 +67,8 @@ interface SessionRow {
   kind: string;
   name: string | null;
   prefix: string | null;
-  imPassword: string | null;
+  /** SHA-256 of the session's IM password (shown once, in the login answer). */
+  imPasswordHash: string | null;
   createTime: number;
   updateTime: number;
   expireTime: number | null;
@@ -78,17 +79,33 @@ interface SessionRow {
 interface CaptchaRow {
   key: string;
   answer: string;
+  /** The address it was issued to. */
+  source: string;
   expireTime: number;
 }
 
 interface SmsCodeRow {
   id: Generated<number>;
   phone: string;
+  /** The address that asked for it. */
+  source: string;
+  /** argon2id of the code. */
   codeHash: string;
   createTime: number;
   expireTime: number;
   tries: number;
   usedTime: number | null;
+}
+
+/** Failed logins of an account from one source, and when it last logged in from there (migration 013). */
+export interface LoginThrottleRow {
+  userId: number;
+  source: string;
+  failures: number;
+  lastFailureTime: number | null;
+  /** Before this, an attempt from this source on this account is answered 429 without being checked. */
+  nextAttemptTime: number | null;
+  lastSuccessTime: number | null;
 }
 
 /** A background job's lease and run record (migration 011, jobs/leases.ts). */
@@ -132,6 +149,7 @@ export interface DB {
   sessions: SessionRow;
   captchas: CaptchaRow;
   smsCodes: SmsCodeRow;
+  loginThrottles: LoginThrottleRow;
   announcements: AnnouncementRow;
   messageRecords: MessageRecordRow;
   loginLogs: LoginLogRow;

@@ -107,7 +107,9 @@ interface DemoUser {
   maintainer?: boolean;
 }
 
-async function addUser(db: Kysely<DB>, tenantId: number, u: DemoUser, passwordHash: string): Promise<number> {
+/** A demo user with the demo password, hashed for this user alone (a salt of its own). */
+async function addUser(db: Kysely<DB>, tenantId: number, u: DemoUser): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   const row = await db
     .insertInto('users')
@@ -152,7 +154,6 @@ export async function seedDemo(store: Store): Promise<DemoIds | null> {
   const { db } = store;
   const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
-  const hash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
 
   const platform = await addTenant(db, 'LiftCloud Platform', 'LC-OPS', 'LiftCloud Operations');
@@ -187,124 +188,79 @@ export async function seedDemo(store: Store): Promise<DemoIds | null> {
   r.coastalAdmin = await addRole(db, coastal.tenantId, coastal.rootId, 'Administrator', PERMISSION_INDEXES);
 
   const u: Record<string, number> = {};
-  u.superAdmin = await addUser(
-    db,
-    platform.tenantId,
-    {
-      username: 'superAdmin',
-      name: 'Platform Operator',
-      phone: '13800000000',
-      userType: 0,
-      companyId: null,
-      roleIds: [],
-    },
-    hash,
-  );
-  u.admin = await addUser(
-    db,
-    t,
-    {
-      username: 'admin',
-      name: 'Demo Administrator',
-      phone: '13800000001',
-      userType: 1,
-      companyId: demo.rootId,
-      roleIds: [r.administrator],
-    },
-    hash,
-  );
-  u.platform = await addUser(
-    db,
-    t,
-    {
-      username: 'platform',
-      name: 'Star Platform User',
-      phone: '13800000002',
-      userType: 0,
-      companyId: null,
-      roleIds: [r.viewer],
-    },
-    hash,
-  );
-  u.companyadmin = await addUser(
-    db,
-    t,
-    {
-      username: 'companyadmin',
-      name: 'Maintenance Admin',
-      phone: '13800000003',
-      userType: 1,
-      companyId: c.maintenance,
-      roleIds: [r.userManager, r.maintenance],
-    },
-    hash,
-  );
-  u.companyuser = await addUser(
-    db,
-    t,
-    {
-      username: 'companyuser',
-      name: 'North Branch Engineer',
-      phone: '13800000004',
-      userType: 2,
-      companyId: c.maintenanceNorth,
-      roleIds: [r.maintenance],
-      maintainer: true,
-    },
-    hash,
-  );
-  u.qaadmin = await addUser(
-    db,
-    t,
-    {
-      username: 'qaadmin',
-      name: 'Quality Bureau Admin',
-      phone: '13800000005',
-      userType: 3,
-      companyId: null,
-      roleIds: [r.viewer],
-    },
-    hash,
-  );
-  u.qauser = await addUser(
-    db,
-    t,
-    {
-      username: 'qauser',
-      name: 'Quality Bureau Inspector',
-      phone: '13800000006',
-      userType: 4,
-      companyId: null,
-      roleIds: [r.viewer],
-    },
-    hash,
-  );
-  u.general = await addUser(
-    db,
-    t,
-    {
-      username: 'general',
-      name: 'Property Staff',
-      phone: '13800000007',
-      userType: 9,
-      companyId: c.property,
-      roleIds: [r.viewer],
-    },
-    hash,
-  );
-  u.coastal = await addUser(
-    db,
-    coastal.tenantId,
-    {
-      username: 'coastaladmin',
-      name: 'Coastal Administrator',
-      phone: '13900000001',
-      userType: 1,
-      companyId: coastal.rootId,
-      roleIds: [r.coastalAdmin],
-    },
-    hash,
-  );
+  u.superAdmin = await addUser(db, platform.tenantId, {
+    username: 'superAdmin',
+    name: 'Platform Operator',
+    phone: '13800000000',
+    userType: 0,
+    companyId: null,
+    roleIds: [],
+  });
+  u.admin = await addUser(db, t, {
+    username: 'admin',
+    name: 'Demo Administrator',
+    phone: '13800000001',
+    userType: 1,
+    companyId: demo.rootId,
+    roleIds: [r.administrator],
+  });
+  u.platform = await addUser(db, t, {
+    username: 'platform',
+    name: 'Star Platform User',
+    phone: '13800000002',
+    userType: 0,
+    companyId: null,
+    roleIds: [r.viewer],
+  });
+  u.companyadmin = await addUser(db, t, {
+    username: 'companyadmin',
+    name: 'Maintenance Admin',
+    phone: '13800000003',
+    userType: 1,
+    companyId: c.maintenance,
+    roleIds: [r.userManager, r.maintenance],
+  });
+  u.companyuser = await addUser(db, t, {
+    username: 'companyuser',
+    name: 'North Branch Engineer',
+    phone: '13800000004',
+    userType: 2,
+    companyId: c.maintenanceNorth,
+    roleIds: [r.maintenance],
+    maintainer: true,
+  });
+  u.qaadmin = await addUser(db, t, {
+    username: 'qaadmin',
+    name: 'Quality Bureau Admin',
+    phone: '13800000005',
+    userType: 3,
+    companyId: null,
+    roleIds: [r.viewer],
+  });
+  u.qauser = await addUser(db, t, {
+    username: 'qauser',
+    name: 'Quality Bureau Inspector',
+    phone: '13800000006',
+    userType: 4,
+    companyId: null,
+    roleIds: [r.viewer],
+  });
+  u.general = await addUser(db, t, {
+    username: 'general',
+    name: 'Property Staff',
+    phone: '13800000007',
+    userType: 9,
+    companyId: c.property,
+    roleIds: [r.viewer],
+  });
+  u.coastal = await addUser(db, coastal.tenantId, {
+    username: 'coastaladmin',
+    name: 'Coastal Administrator',
+    phone: '13900000001',
+    userType: 1,
+    companyId: coastal.rootId,
+    roleIds: [r.coastalAdmin],
+  });
 
   const times = { createTime: now, updateTime: now };
   await db

@@ -23,7 +23,8 @@ export async function openSession(db: Kysely<DB>, userId: number, host: string):
       kind: 'session',
       name: null,
       prefix: null,
-      imPassword,
+      // only its hash is kept: the password itself is in the login answer, once
+      imPasswordHash: sha256(imPassword),
       createTime: now,
       updateTime: now,
       expireTime: now + SESSION_TTL_MS,

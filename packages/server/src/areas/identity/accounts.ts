@@ -116,7 +116,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
         kind: 'access',
         name: body.name,
         prefix: token.slice(0, 10),
-        imPassword: null,
+        imPasswordHash: null,
         createTime: now,
         updateTime: now,
         expireTime: body.expireTime ? parseDateTime(body.expireTime, req.timeZone) : null,

@@ -1,11 +1,9 @@
 import {
-  CAPTCHA_TTL_MS,
   ChangePasswordBody,
   LOGIN_LOCKOUT,
   SMS_CODE_VALID_MS,
   SMS_LIMITS,
   changePassword,
-  getCaptcha,
   getMe,
   loginWithPassword,
   loginWithSms,
@@ -17,21 +15,14 @@ import {
 } from '@liftcloud/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AreaDeps } from '../area.js';
+import { takeCaptcha } from './captcha.js';
 import { ok } from '../../http/envelope.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
 import { logLogin } from '../../services/audit.js';
-import { makeCaptcha } from '../../services/captcha.js';
 import { invalidateCallers } from '../../services/caller.js';
-import {
-  burnPasswordTime,
-  hashPassword,
-  randomDigits,
-  sha256,
-  verifyPassword,
-  newToken,
-} from '../../services/secrets.js';
+import { burnPasswordTime, hashPassword, randomDigits, sha256, verifyPassword } from '../../services/secrets.js';
 import { loginAnswer, openSession } from '../../services/sessions.js';
 
 /** Logging in (password, SMS, access token), the caller's session, profile and password. */
@@ -41,31 +32,6 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
   const LOGIN_RATE = { max: ctx.loginRatePerMinute, timeWindow: '1 minute' };
   const SMS_RATE = { max: Math.max(1, Math.floor(ctx.loginRatePerMinute / 4)), timeWindow: '1 minute' };
 
-  /** A captcha is single use: taken (and deleted) whether the answer is right or not. */
-  async function takeCaptcha(key: string, code: string): Promise<void> {
-    const row = await db
-      .selectFrom('captchas')
-      .select(['answer', 'expireTime'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    await db.deleteFrom('captchas').where('key', '=', key).execute();
-    if (!row || row.expireTime < Date.now() || row.answer !== code.trim())
-      throw new HttpError(400, 'login.captchaIncorrect');
-  }
-
-  route(app, getCaptcha, async () => {
-    const c = makeCaptcha();
-    const key = newToken().slice(0, 32);
-    const now = Date.now();
-    await db.deleteFrom('captchas').where('expireTime', '<', now).execute();
-    await db
-      .insertInto('captchas')
-      .values({ key, answer: c.answer, expireTime: now + CAPTCHA_TTL_MS })
-      .execute();
-    const image = `data:image/svg+xml;base64,${Buffer.from(c.svg).toString('base64')}`;
-    return ok({ key, image, text: c.text, ...(ctx.revealCaptcha ? { answer: c.answer } : {}) });
-  });
-
   const host = (req: FastifyRequest) => req.hostname;
 
   route(
@@ -73,7 +39,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
     loginWithPassword,
     async (req) => {
       const body = req.body;
-      await takeCaptcha(body.captchaKey, body.captchaCode);
+      await takeCaptcha(db, body.captchaKey, body.captchaCode);
       const user = await db
         .selectFrom('users')
         .select(['id', 'tenantId', 'companyId', 'name', 'passwordHash', 'locked', 'lockedUntil', 'failedAttempts'])
@@ -127,7 +93,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
     sendSmsCode,
     async (req) => {
       const body = req.body;
-      await takeCaptcha(body.captchaKey, body.captchaCode);
+      await takeCaptcha(db, body.captchaKey, body.captchaCode);
       const now = Date.now();
       const recent = await db
         .selectFrom('smsCodes')
@@ -150,7 +116,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
         .insertInto('smsCodes')
         .values({
           phone: body.phone,
-          codeHash: sha256(`${body.phone}:${code}`),
+          source: req.ip,
+          // salted and slow: a leaked table does not give a live code away by trying the million of them
+          codeHash: await hashPassword(code),
           createTime: now,
           expireTime: now + SMS_CODE_VALID_MS,
           tries: 0,
@@ -191,7 +159,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AreaDeps): void {
         .executeTakeFirst();
       const usable = sent && sent.usedTime === null && sent.expireTime > now && sent.tries < SMS_LIMITS.maxTries;
       if (!sent || !usable) throw new HttpError(401, 'login.captchaIncorrect');
-      if (sent.codeHash !== sha256(`${body.phone}:${body.code.trim()}`)) {
+      if (!(await verifyPassword(sent.codeHash, body.code.trim()))) {
         await db
           .updateTable('smsCodes')
           .set({ tries: sent.tries + 1 })

@@ -1,0 +1,45 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The content security policy the console and the API reference (/api/docs, swagger-ui) load under
+ * (tests/web/security-headers.test.ts opens the login page, home with its live channel, the GIS map and
+ * /api/docs in Chromium and expects no violation). Scripts only from this origin; styles also inline, because antd writes its CSS-in-JS into
+ * <style> elements at run time and swagger-ui sets style attributes; images from this origin and data: (the
+ * captcha is a data: SVG); the live channel and the API are this origin ('self' covers ws:/wss: of the same
+ * host in CSP 3).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  // helmet's default would upgrade every request of a plain-HTTP deployment (a LAN address) to https
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Security headers on every answer (helmet: CSP, nosniff, frame protection, referrer policy, cross-origin
+ * isolation of the opener), and `Cache-Control: no-store` on every API answer, so a login answer, a new
+ * access token, a gateway secret or a one-time password never lands in a browser or proxy cache. The
+ * reference page's static files are the exception: they hold no secret.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs/static/'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
