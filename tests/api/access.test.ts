@@ -34,6 +34,8 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
       '/api/uiSettings/public',
       // a signed link's read: tests/api/share-links.test.ts shows what it refuses
       '/api/public/workOrders/{id}',
+      // a branding image by its unguessable key: tests/api/uploads.test.ts shows it serves nothing else
+      '/api/public/branding/{key}',
     ];
     let checked = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {

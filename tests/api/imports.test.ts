@@ -318,6 +318,12 @@ describe.each(DIALECTS)('xlsx import (%s)', (dialect) => {
       await refused(await upload(bytes), 400, 'import.notXlsx', /not an \.xlsx/);
     });
 
+    it('a Word document or an old .xls under an .xlsx name', async () => {
+      const sample = await import('../support/files.js');
+      await refused(await upload(sample.docx()), 400, 'import.notXlsx', /not an \.xlsx/);
+      await refused(await upload(sample.xls()), 400, 'import.notXlsx', /not an \.xlsx/);
+    });
+
     it('two files', async () => {
       const file = await good(510, 1);
       const r = (await s.fetch('netApplies/import', {

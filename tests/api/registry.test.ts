@@ -268,12 +268,27 @@ describe.each(DIALECTS)('elevator and device registry on %s', (dialect) => {
     const right = await send(bytes);
     expect(right.status).toBe(200);
     const url = (right.body.data as { url: string }).url;
+    expect(url).toMatch(/^\/api\/files\/\d+$/);
     expect((await root.entities.gatewayVersion.get(version.id)).fileUrl).toBe(url);
-    const served = await fetch(`${s.baseUrl}${url}`);
+    expect((await fetch(`${s.baseUrl}${url}`)).status).toBe(401);
+    // every tenant reads the platform's versions, and so their program files
+    const admin = await s.login('admin');
+    const served = await fetch(`${s.baseUrl}${url}`, { headers: { authorization: `Bearer ${tokenOf(admin)}` } });
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
     expect(
       createHash('md5')
         .update(Buffer.from(await served.arrayBuffer()))
         .digest('hex'),
     ).toBe(md5);
+    // a new upload replaces the program file; deleting the version deletes it
+    const again = await send(bytes);
+    const newer = (again.body.data as { url: string }).url;
+    expect(newer).not.toBe(url);
+    const status = (u: string) =>
+      fetch(`${s.baseUrl}${u}`, { headers: { authorization: `Bearer ${tokenOf(admin)}` } }).then((r) => r.status);
+    expect(await status(url)).toBe(404);
+    expect(await status(newer)).toBe(200);
+    await root.entities.gatewayVersion.remove(version.id);
+    expect(await status(newer)).toBe(404);
   });
 });

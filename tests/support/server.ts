@@ -22,6 +22,8 @@ export interface TestServer {
   baseUrl: string;
   apiBase: string;
   store: Store;
+  /** The local file store's folder (buildApp's uploadDir). */
+  uploadDir: string;
   demo: DemoIds;
   /** A client with its own session, logged in as a demo user (through the captcha). */
   login(username: string, password?: string, language?: Language): Promise<LiftCloudClient>;
@@ -69,10 +71,11 @@ export async function startTestServer(
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-test-'));
   const pgSchema = dialect === 'postgres' ? await pgSchemaUrl() : null;
   const store = openStore({ databaseUrl: pgSchema?.url, sqliteFile: join(dir, 'liftcloud.db'), poolSize: 4 });
+  const uploadDir = join(dir, 'uploads');
   const app = await buildApp({
     store,
     webRoot: opts.webRoot,
-    uploadDir: join(dir, 'uploads'),
+    uploadDir,
     monitoring: { mqttPort: 0, mqttHost: '127.0.0.1', sweepEveryMs: 3_600_000 },
     // jobs run when a test says (app.jobs.runDue(now), app.monitoring.sweep(now)), never by the clock
     jobs: { timer: false },
@@ -97,6 +100,7 @@ export async function startTestServer(
     baseUrl: address,
     apiBase,
     store,
+    uploadDir,
     demo,
     anonymous,
     async captchaAnswer() {

@@ -61,10 +61,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.locator('.ant-message-success', { hasText: 'MD5 matches' }).waitFor();
       await expect
         .poll(async () => (await root.entities.gatewayVersion.get(version.id)).fileUrl)
-        .toMatch(/^\/uploads\/firmware\//);
-      await page.getByRole('cell', { name: /\/uploads\/firmware\// }).waitFor();
-      const stored = await fetch(`${fx.base}${(await root.entities.gatewayVersion.get(version.id)).fileUrl}`);
-      expect(md5(Buffer.from(await stored.arrayBuffer()))).toBe(md5(PROGRAM));
+        .toMatch(/^\/api\/files\/\d+$/);
+      await page.getByRole('cell', { name: /\/api\/files\/\d+/ }).waitFor();
+      const fileId = Number((await root.entities.gatewayVersion.get(version.id)).fileUrl?.split('/').pop());
+      const stored = await root.files.download(fileId);
+      expect(md5(Buffer.from(await stored.blob.arrayBuffer()))).toBe(md5(PROGRAM));
 
       // the refused upload is the only failed request
       expect(errors).toEqual([expect.stringMatching(/400/)]);

@@ -208,7 +208,9 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await uploads.first().setInputFiles({ name: 'icon.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
       await page.locator('.ant-message').getByText('Only jpg or png images').waitFor();
       await uploads.nth(1).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-      await expect.poll(() => form.locator('#logoLarge').inputValue()).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
+      await expect
+        .poll(() => form.locator('#logoLarge').inputValue())
+        .toMatch(/^\/api\/public\/branding\/[A-Za-z0-9_-]{43}$/);
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached' });
       await expect.poll(() => cells(page, 'list-uiSetting')).toContain('branch.example');

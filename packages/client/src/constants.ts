@@ -61,7 +61,15 @@ export const UPLOAD_LIMITS = {
     types: ['jpg', 'png', 'bmp', 'jpeg', 'xlsx', 'xls', 'docx', 'doc'],
     maxBytes: 10 * 1024 * 1024,
   },
+  /** Not in the spec: an elevator's papers (certificates, inspection reports) as contracts take them, and pdf. */
+  elevatorAttachment: {
+    types: ['jpg', 'png', 'bmp', 'jpeg', 'pdf', 'xlsx', 'xls', 'docx', 'doc'],
+    maxBytes: 10 * 1024 * 1024,
+  },
 } as const;
+
+/** Attachments one record may carry: a bound on what one record can pile up. */
+export const MAX_ATTACHMENTS_PER_RECORD = 50;
 
 /** How many images of one kind a UI setting may hold: delete before adding more. */
 export const UI_SETTING_MAX_BANNERS = 5;

@@ -27,3 +27,4 @@ export * from './gateway/protocol.js';
 export * from './live/index.js';
 export * from './workflow/workOrder.js';
 export * from './files/types.js';
+export * from './api/attachments.js';

@@ -5,6 +5,7 @@ import type { Language } from '../i18n/languages.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityCrud, crud } from './crud.js';
 import { fileCalls } from './files.js';
+import { fileStoreCalls } from './attachments.js';
 import {
   cancelGatewayTest,
   createGatewayTest,
@@ -77,6 +78,9 @@ export class LiftCloudClient {
   /** xlsx imports (client.imports.upload) and exports (client.exports.url / download). */
   readonly imports: ReturnType<typeof fileCalls>['imports'];
   readonly exports: ReturnType<typeof fileCalls>['exports'];
+  /** Kept files: download, field uploads, firmware (client.files), and records' attachments (client.attachments). */
+  readonly files: ReturnType<typeof fileStoreCalls>['files'];
+  readonly attachments: ReturnType<typeof fileStoreCalls>['attachments'];
   private dictCache: Partial<Record<Language, Promise<Record<EnumName, DictOption[]>>>> = {};
 
   constructor(options: ClientOptions) {
@@ -85,6 +89,7 @@ export class LiftCloudClient {
     for (const [name, def] of Object.entries(ENTITIES)) calls[name] = entityCrud(this.http, def as EntityDef<Fields>);
     this.entities = calls as EntityCalls;
     ({ imports: this.imports, exports: this.exports } = fileCalls(this.http));
+    ({ files: this.files, attachments: this.attachments } = fileStoreCalls(this.http));
   }
 
   /**

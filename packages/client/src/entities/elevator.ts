@@ -1,5 +1,5 @@
 import { PERMISSION } from '../permissions.js';
-import { MAX_FLOOR } from '../constants.js';
+import { MAX_FLOOR, UPLOAD_LIMITS } from '../constants.js';
 import { elevatorType, maintenanceMode, openStatus, useStatus } from '../enums.js';
 import { elevatorIdentityRules } from '../rules/devices.js';
 import { mobile } from '../rules/formats.js';
@@ -129,4 +129,6 @@ export const elevator = defineEntity({
   },
   unique: ['registerCode', 'dtuCode'],
   refine: (input) => elevatorIdentityRules(input),
+  // certificates, inspection reports, photos
+  attachments: UPLOAD_LIMITS.elevatorAttachment,
 });

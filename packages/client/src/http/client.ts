@@ -42,6 +42,18 @@ function toQueryString(query: Query | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/** The file name a Content-Disposition gives (RFC 6266): the UTF-8 filename* when there is one, else filename. */
+export function fileNameOf(disposition: string): string | null {
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (extended)
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
 export function localTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
@@ -101,9 +113,7 @@ export class HttpClient {
       const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
       throw this.failure(response, envelope);
     }
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
-    return { blob: await response.blob(), fileName };
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition') ?? '') };
   }
 
   private failure(response: Response, envelope: Envelope<unknown> | null): ApiError {

@@ -48,6 +48,10 @@ const isOperation = (v: unknown): v is Operation =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v && 'permission' in v;
 
 /** Every declared operation beyond entity CRUD: the OpenAPI test checks each served route against this list. */
-export const OPERATIONS: readonly Operation[] = Object.values(OPERATION_AREAS).flatMap((area) =>
-  Object.values(area).flatMap((v: unknown) => (isOperation(v) ? [v] : [])),
-);
+export const OPERATIONS: readonly Operation[] = [
+  ...Object.values(OPERATION_AREAS).flatMap((area) =>
+    Object.values(area).flatMap((v: unknown) => (isOperation(v) ? [v] : [])),
+  ),
+  // each entity that declares attachments has its own three
+  ...files.ATTACHMENT_OPERATIONS,
+];

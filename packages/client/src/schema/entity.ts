@@ -72,6 +72,11 @@ export interface EntityOptions<F extends Fields> {
   spans?: Partial<Record<keyof F & string, import('../rules/spans.js').SpanKind>>;
   /** Rules across fields (two passwords, at least one of two codes), run after the schema check. */
   refine?: (input: Partial<InputOf<F>>) => Issue[];
+  /**
+   * Files a record may carry (name, upload time, uploader listed beside it): their types and size, usually a
+   * limit of UPLOAD_LIMITS. The server adds the attachment routes, the console and liftctl their commands.
+   */
+  attachments?: import('../files/types.js').UploadLimit;
 }
 
 export interface EntityDef<F extends Fields = Fields> extends EntityOptions<F> {

@@ -1,5 +1,5 @@
 import { area, type Area } from './area.js';
-import { registerUploads } from './files/uploads.js';
+import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
 import { registerCaptchaRoute } from './identity/captcha.js';
 import { registerLoginRoutes } from './identity/login.js';
@@ -11,7 +11,6 @@ import { registerMonitoringOverview } from './monitoring/overview.js';
 import { registerPushStatsRoutes } from './monitoring/push-stats.js';
 import { registerCrud } from './records/crud.js';
 import { registerCommandRoutes } from './registry/commands.js';
-import { registerFirmwareUpload } from './registry/firmware.js';
 import { registerGatewayRoutes } from './registry/gateways.js';
 import { registerNetApplyRoutes } from './registry/net-applies.js';
 import { registerAnnouncementNotice } from './shell/announcements.js';
@@ -29,7 +28,7 @@ export const AREAS: readonly Area[] = [
   area('identity', registerCaptchaRoute, registerLoginRoutes, registerAccountRoutes),
   area('shell', registerDirectoryRoutes, registerAnnouncementNotice),
   area('records', registerCrud),
-  area('registry', registerGatewayRoutes, registerNetApplyRoutes, registerCommandRoutes, registerFirmwareUpload),
+  area('registry', registerGatewayRoutes, registerNetApplyRoutes, registerCommandRoutes),
   area(
     'monitoring',
     registerMonitoringOverview,
@@ -39,7 +38,7 @@ export const AREAS: readonly Area[] = [
     registerNotices,
   ),
   area('work orders', registerWorkOrderActions, registerShareLinkRoutes),
-  area('files', registerUploads),
+  area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),
 ];

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_share_links.js';
 import * as m009 from './migrations/009_record_time_indexes.js';
 import * as m010 from './migrations/010_gateway_test_lease.js';
 import * as m011 from './migrations/011_job_leases.js';
+import * as m012 from './migrations/012_files.js';
 import * as m013 from './migrations/013_hardening.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '009_record_time_indexes': m009,
   '010_gateway_test_lease': m010,
   '011_job_leases': m011,
+  '012_files': m012,
   '013_hardening': m013,
 };
 

@@ -134,6 +134,25 @@ type GatewayDeviceRow = StoredRow<typeof gatewayDevice.fields> & Scoped & InOrga
 type GatewayVersionRow = StoredRow<typeof gatewayVersion.fields> & Scoped;
 type NetApplyRow = StoredRow<typeof netApply.fields> & Scoped & InOrganisation;
 
+/** A kept file (migration 012): see files/service.ts. */
+export interface FileRow {
+  id: Generated<number>;
+  tenantId: number;
+  ownerEntity: string;
+  ownerId: number | null;
+  kind: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  md5: string | null;
+  uploaderId: number | null;
+  uploaderName: string | null;
+  createTime: number;
+  storageKey: string;
+  publicKey: string | null;
+}
+
 export interface DB {
   elevators: ElevatorRow;
   gatewayDevices: GatewayDeviceRow;
@@ -156,4 +175,5 @@ export interface DB {
   operationLogs: OperationLogRow;
   uiSettings: UiSettingRow;
   jobLeases: JobLeaseRow;
+  files: FileRow;
 }

@@ -81,6 +81,14 @@ export interface TableSpec<F extends Fields = Fields> {
 /** One page of a list, records as the API returns them. */
 export type ListResult<F extends Fields = Fields> = Page<RecordOf<F>>;
 
+/** Told of every create and update, inside its transaction (the file service claims the files a record names). */
+export type WriteListener = (id: number, ctx: WriteContext) => Promise<void>;
+/**
+ * Told of every delete, inside its transaction once the row is gone (the file service drops the record's
+ * files); what it returns runs after the delete has committed (the files' bytes are deleted then).
+ */
+export type RemoveListener = (id: number, ctx: WriteContext) => Promise<(() => Promise<void>) | void>;
+
 /** How long a list total may be reused by default; a write through the repository drops it at once. */
 export const COUNT_CACHE_MS = 5_000;
 
@@ -93,6 +101,9 @@ export class Repository<F extends Fields = Fields> {
     private readonly dbTyped: Kysely<DB>,
     private readonly countCacheMs = COUNT_CACHE_MS,
   ) {}
+
+  /** What else happens on a write or delete of this entity's records, beside the spec's own hooks. */
+  readonly listeners: { written: WriteListener[]; removed: RemoveListener[] } = { written: [], removed: [] };
 
   private get db(): LooseKysely {
     return this.dbTyped as unknown as LooseKysely;
@@ -332,6 +343,7 @@ export class Repository<F extends Fields = Fields> {
       const newId = Number(inserted.id);
       await this.writeLinks(ctx, newId, input);
       await this.spec.afterWrite?.(newId, ctx);
+      for (const listener of this.listeners.written) await listener(newId, ctx);
       return newId;
     });
     return this.readBack(caller, id, tz);
@@ -409,17 +421,26 @@ export class Repository<F extends Fields = Fields> {
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'error.stale');
       await this.writeLinks(ctx, id, input);
       await this.spec.afterWrite?.(id, ctx);
+      for (const listener of this.listeners.written) await listener(id, ctx);
     });
     return this.readBack(caller, id, tz);
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.db.transaction().execute(async (trx) => {
+      const ctx: WriteContext = { caller, tz: '', trx };
       const existing = await this.findRow(trx, caller, id);
-      await this.spec.beforeDelete?.(existing, { caller, tz: '', trx });
+      await this.spec.beforeDelete?.(existing, ctx);
       for (const link of Object.values(this.spec.links ?? {}) as LinkSpec[])
         await trx.deleteFrom(link.table).where(link.ownKey, '=', id).execute();
       await trx.deleteFrom(this.spec.table).where('id', '=', id).execute();
+      const then: (() => Promise<void>)[] = [];
+      for (const listener of this.listeners.removed) {
+        const next = await listener(id, ctx);
+        if (next) then.push(next);
+      }
+      return then;
     });
+    for (const next of afterCommit) await next();
   }
 }

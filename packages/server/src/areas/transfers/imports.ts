@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
-import { entityOperations, importFileRules, type Language } from '@liftcloud/client';
+import { entityOperations, type Language } from '@liftcloud/client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { receive, UploadRefused, type Received } from '../../files/receive.js';
+import { stagingDirOf } from '../../files/service.js';
 import type { AreaDeps } from '../area.js';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
@@ -14,6 +19,9 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../services/xlsx/li
 import { importMessage } from '../../services/xlsx/messages.js';
 import { startParse, type ParseJob } from '../../services/xlsx/parse.js';
 import { storeRows } from '../../services/xlsx/store.js';
+
+/** An import takes one .xlsx: the types of the upload step, with the import's own size limit. */
+const XLSX = { types: ['xlsx'] } as const;
 
 function refuse(reply: FastifyReply, lang: Language, err: ImportFileError) {
   return reply.status(err.status).send({
@@ -43,6 +51,9 @@ function problems(
  */
 export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Promise<void> {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...ctx.options.importLimits };
+  // An upload waits in the file store's staging folder while it is checked; without one (benches), in a temporary one.
+  const { uploadDir } = ctx.options;
+  const stagingDir = uploadDir ? stagingDirOf(uploadDir) : join(tmpdir(), 'liftcloud-staging');
   // Imports parsing now on this server: each holds a worker that may grow to workerHeapMb.
   let running = 0;
   // Its own scope: the multipart parser and its limits apply to these routes only.
@@ -68,7 +79,9 @@ export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Prom
           running++;
           // The parse worker starts now and loads while the file arrives.
           job = startParse(limits);
-          let file: { name: string; buffer: Buffer } | null = null;
+          // The one file goes through the same bounded upload step as every other: its size stopped at the limit
+          // while it streams, its name and content (a ZIP holding xl/workbook.xml) judged as an .xlsx.
+          let file: Received | null = null;
           try {
             for await (const part of req.parts()) {
               if (part.type !== 'file') continue;
@@ -76,19 +89,29 @@ export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Prom
                 part.file.resume();
                 throw new ImportFileError(400, 'oneFile');
               }
-              file = { name: part.filename, buffer: await part.toBuffer() };
+              file = await receive(part.file, part.filename, {
+                limit: { ...XLSX, maxBytes: limits.maxBytes },
+                stagingDir,
+              });
             }
           } catch (err) {
+            await file?.discard();
             const code = (err as { code?: string }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE')
+            if (code === 'FST_REQ_FILE_TOO_LARGE' || (err instanceof UploadRefused && err.reason === 'tooLarge'))
               throw new ImportFileError(413, 'tooLarge', { limit: Math.round(limits.maxBytes / 1024 / 1024) });
+            if (err instanceof UploadRefused) throw new ImportFileError(400, 'notXlsx');
             if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
               throw new ImportFileError(400, 'oneFile');
             throw err;
           }
           if (!file) throw new ImportFileError(400, 'oneFile');
-          if (importFileRules(file.name).length) throw new ImportFileError(400, 'notXlsx');
-          const sheet = await job.parse(file.buffer, entity.name, lang);
+          let bytes: Buffer;
+          try {
+            bytes = await readFile(file.path);
+          } finally {
+            await file.discard();
+          }
+          const sheet = await job.parse(bytes, entity.name, lang);
           if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
           // Rows are stored batch by batch while the worker reads on.
           const outcome = await storeRows({

@@ -2,12 +2,11 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_LIMITS } from '@liftcloud/client';
+import { acceptOf, UPLOAD_LIMITS, uploadProblem } from '@liftcloud/client';
 import { useClient } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
-import { imageProblem, uploadFile } from './uploadFile';
 
-/** Pick a jpg or png of at most 2 MB and upload it as a UI setting image; hands the stored URL on. */
+/** Pick a jpg or png of at most 2 MB and upload it as a UI setting image; hands the address it is served at on. */
 export function ImageUploadButton(props: { onUploaded: (url: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -16,18 +15,19 @@ export function ImageUploadButton(props: { onUploaded: (url: string) => void; di
   const limit = UPLOAD_LIMITS.uiSettingImage;
   return (
     <Upload
-      accept={limit.types.map((type) => `.${type}`).join(',')}
+      accept={acceptOf(limit)}
       showUploadList={false}
       disabled={props.disabled || busy}
       beforeUpload={(file) => {
-        const problem = imageProblem(file, limit);
+        const problem = uploadProblem(file.name, file.size, limit);
         if (problem) message.error(t(problem === 'type' ? 'uiSetting.imageWrongType' : 'uiSetting.imageTooLarge'));
         return problem ? Upload.LIST_IGNORE : true;
       }}
       customRequest={({ file }) => {
         setBusy(true);
-        uploadFile(client, 'uiSettingImage', file as File)
-          .then(props.onUploaded, reportError)
+        client.files
+          .upload('uiSettingImage', file as File)
+          .then((kept) => props.onUploaded(kept.url), reportError)
           .finally(() => setBusy(false));
       }}
     >

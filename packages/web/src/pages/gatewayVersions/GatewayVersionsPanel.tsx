@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gatewayVersion, isSuperAdmin, UPLOAD_LIMITS, uploadGatewayVersionFile } from '@liftcloud/client';
+import { gatewayVersion, isSuperAdmin, UPLOAD_LIMITS } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { reportError } from '../../app/reportError';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/list/fieldColumns';
-import { fileForm, UPLOAD_TIMEOUT_MS } from '../../components/upload/uploadFile';
 
 const COLUMNS = [
   'softwareName',
@@ -39,12 +38,8 @@ function ProgramFileButton(props: { row: Row }) {
       }}
       customRequest={({ file }) => {
         setBusy(true);
-        client
-          .call(uploadGatewayVersionFile, {
-            params: { id: props.row.id },
-            body: fileForm(file as File),
-            timeoutMs: UPLOAD_TIMEOUT_MS,
-          })
+        client.files
+          .uploadFirmware(Number(props.row.id), file as File)
           .then(() => {
             message.success(t('gatewayVersions.uploaded'));
             void queryClient.invalidateQueries({ queryKey: [gatewayVersion.path] });
