@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef, EntityName, Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { useListParams } from '../list/useListParams';
+import { saveBlob } from './saveBlob';
 
 /** Downloads the list's rows (its filters applied) as the .xlsx GET {path}/export answers. */
 export function ExportButton(props: { entity: EntityDef; fixed?: Query }) {
@@ -15,12 +16,7 @@ export function ExportButton(props: { entity: EntityDef; fixed?: Query }) {
     mutationFn: async () => {
       const query: Query = { ...state.filters, ...props.fixed };
       const { blob, fileName } = await client.exports.download(props.entity.name as EntityName, query);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? `${props.entity.name}.xlsx`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName ?? `${props.entity.name}.xlsx`);
     },
   });
   return (

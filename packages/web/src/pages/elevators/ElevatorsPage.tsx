@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { Attachments } from '../../components/files/Attachments';
 import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
@@ -21,7 +22,7 @@ const COMPANY_KINDS = {
 
 const COLUMNS = ['name', 'no', 'registerCode', 'elevatorType', 'dtuCode', 'floors', 'useUnitName', 'useStatus'];
 
-/** Elevators (index 110): the record, its floors (floor mappings) and parts in a drawer, maintainers in the form. */
+/** Elevators (index 110): the record, its floors (floor mappings), parts and attachments in a drawer, maintainers in the form. */
 export default function ElevatorsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -77,6 +78,11 @@ export default function ElevatorsPage() {
                 children: (
                   <DetailTable entity={elevatorPart} parent={{ elevatorId: open.id }} columns={elevatorPartColumns} />
                 ),
+              },
+              {
+                key: 'attachments',
+                label: t('files.attachments'),
+                children: <Attachments entity={elevator} recordId={open.id} />,
               },
             ]}
           />
