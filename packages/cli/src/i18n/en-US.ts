@@ -1,4 +1,5 @@
 import { opsEnUS } from './ops.en-US.js';
+import { filesEnUS } from './files.js';
 import { pushStatsEnUS } from './push-stats.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
@@ -176,6 +177,7 @@ export const enUS = {
   retry: 'Retrying {method} {url} in {ms} ms ({reason})',
   ...opsEnUS,
   ...pushStatsEnUS,
+  ...filesEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

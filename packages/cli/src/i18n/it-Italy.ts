@@ -1,5 +1,6 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
+import { filesItItaly } from './files.js';
 import { pushStatsItItaly } from './push-stats.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
@@ -177,4 +178,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   retry: 'Nuovo tentativo di {method} {url} tra {ms} ms ({reason})',
   ...opsItItaly,
   ...pushStatsItItaly,
+  ...filesItItaly,
 };

@@ -1,5 +1,6 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
+import { filesZhCN } from './files.js';
 import { pushStatsZhCN } from './push-stats.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
@@ -175,4 +176,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   retry: '{ms} 毫秒后重试 {method} {url}（{reason}）',
   ...opsZhCN,
   ...pushStatsZhCN,
+  ...filesZhCN,
 };

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { t } from '../../i18n/index.js';
+import { megabytesOf } from '@liftcloud/client';
+import { attachAction, attachmentsAction, downloadAction } from './attachments.js';
 import { entityDef, labelOf } from './definition.js';
 import { deleteAction } from './delete.js';
 import { exportAction } from './export.js';
@@ -10,7 +12,10 @@ import { createAction, updateAction } from './write.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `liftctl <entity> list|get|create|update|delete|export`, built from the entity's definition. */
+/**
+ * `liftctl <entity> list|get|create|update|delete|export`, built from the entity's definition; with
+ * `attachments|attach|download` when the definition declares attachments.
+ */
 export function registerEntity(program: Command, entity: string, name: string): void {
   const def = entityDef(entity);
   const label = labelOf(def);
@@ -51,4 +56,31 @@ export function registerEntity(program: Command, entity: string, name: string): 
     .option('--no-bom', t('opt.noBom'))
     .option('--xlsx <file>', t('opt.xlsx'))
     .action((opts: Record<string, unknown>, cmd: Command) => exportAction(entity, opts, cmd));
+
+  const limit = def.attachments;
+  if (!limit) return;
+  group
+    .command('attachments')
+    .argument('<id>')
+    .description(t('cmd.entity.attachments', { label }))
+    .option('--json', t('opt.json'))
+    .action((id: string, opts: { json?: boolean }, cmd: Command) => attachmentsAction(entity, id, opts, cmd));
+  group
+    .command('attach')
+    .argument('<id>')
+    .argument('<file>', t('arg.file'))
+    .description(t('cmd.entity.attach', { label, types: limit.types.join(', '), size: megabytesOf(limit) }))
+    .option('--json', t('opt.json'))
+    .action((id: string, file: string, opts: { json?: boolean }, cmd: Command) =>
+      attachAction(entity, id, file, opts, cmd),
+    );
+  group
+    .command('download')
+    .argument('<fileId>', t('arg.fileId'))
+    .description(t('cmd.entity.download'))
+    .option('--out <path>', t('opt.out'))
+    .option('--json', t('opt.json'))
+    .action((fileId: string, opts: { out?: string; json?: boolean }, cmd: Command) =>
+      downloadAction(fileId, opts, cmd),
+    );
 }
