@@ -30,7 +30,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/monitoring/**/*.test.ts'], maxWorkers: 2 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/monitoring/**/*.test.ts', 'tests/jobs/**/*.test.ts'],
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,
