@@ -92,10 +92,32 @@ export const RESERVED_USERNAMES = [SUPER_ADMIN_USERNAME, ADMIN_USERNAME] as cons
 /** The site on which 'only step' pages show and the maintenance-order page hides. */
 export const G_CLOUD_SITE_NAME = 'G-Cloud elevator cloud';
 
-/** Account protection: failed logins before a temporary lock, and how long it lasts. */
-export const LOGIN_LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
-/** SMS pumping limits (guide/security.md). */
-export const SMS_LIMITS = { perMinute: 1, perHour: 5, codeDigits: 6, maxTries: 5 } as const;
+/**
+ * Login guessing is slowed, never turned into a lockout anyone can cause (the server's login policy): after
+ * `freeFailures` failures of one account from one source within `windowMs`, that source waits `firstDelayMs`,
+ * doubled with each further failure up to `maxDelayMs`; after `accountFailures` failures from all sources
+ * together, sources the account has not logged in from within `knownSourceMs` wait the same way.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailures: 5,
+  accountFailures: 20,
+  windowMs: 15 * 60_000,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  knownSourceMs: 30 * 24 * 60 * 60_000,
+} as const;
+/**
+ * SMS pumping limits (guide/security.md): per phone and source `perMinute` and `perHour`; per source, any
+ * phones, `perSourcePerHour`; per phone from sources its account has not logged in from, `perPhonePerHour`.
+ */
+export const SMS_LIMITS = {
+  perMinute: 1,
+  perHour: 5,
+  perSourcePerHour: 20,
+  perPhonePerHour: 10,
+  codeDigits: 6,
+  maxTries: 5,
+} as const;
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /**

@@ -62,6 +62,11 @@ export interface AppOptions {
    * store); unset, the key is a row of the store, shared by every instance on it.
    */
   shareLinkKeyFile?: string;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs, Fastify's trustProxy); none
+   * by default, so every per-source limit counts the connecting address.
+   */
+  trustProxy?: string[];
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -75,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? loggerOptions('error')
         : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     // Tests end servers with uploads half-sent; a deployment lets in-flight requests finish.
     forceCloseConnections: opts.testing ? true : 'idle',
     ajv: { customOptions: { strict: false } },

@@ -11,6 +11,8 @@ export interface Config {
   /** Load demo data into an empty store. */
   seedDemo: boolean;
   logLevel: string;
+  /** Reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY, comma-separated addresses or CIDRs). */
+  trustProxy: string[];
   loginRatePerMinute: number;
   /** The embedded MQTT broker's port (1884: 1883 is often a system Mosquitto's). */
   mqttPort: number;
@@ -37,6 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: resolve(env.WEB_ROOT ?? new URL('../../web/dist', import.meta.url).pathname),
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     mqttPort: Number(env.MQTT_PORT ?? 1884),
     mqttHost: env.MQTT_HOST || host,

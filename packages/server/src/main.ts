@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logger: true,
     logLevel: config.logLevel,
     loginRatePerMinute: config.loginRatePerMinute,
+    trustProxy: config.trustProxy,
   });
   if (config.seedDemo && (await seedDemo(store))) app.log.info('demo data loaded: see README for the demo users');
   let stopFleet: () => Promise<void> = async () => undefined;

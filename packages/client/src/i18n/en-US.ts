@@ -66,7 +66,7 @@ export const enUS = {
   'login.smsFailed': 'SMS send failed',
   'login.smsTooFrequent': 'An SMS code was sent recently; wait before asking again',
   'login.locked': 'This account is locked; contact your administrator',
-  'login.lockedTemporarily': 'Too many failed attempts; this account is locked for {minutes} minutes',
+  'login.tooManyAttempts': 'Too many failed attempts from this address; try again in {seconds} seconds',
   'login.tenantFrozen': 'Your tenant is frozen; contact the platform operator',
   'login.passwordTooSimple': 'Password too simple, change suggested',
   'login.mustChangePassword': 'Your password was reset; please set a new one',

@@ -64,7 +64,7 @@ export const itItaly: Record<MessageKey, string> = {
   'login.smsFailed': 'Invio SMS non riuscito',
   'login.smsTooFrequent': 'Un codice è stato inviato da poco; attendere prima di richiederne un altro',
   'login.locked': "Questo account è bloccato; contattare l'amministratore",
-  'login.lockedTemporarily': 'Troppi tentativi falliti; account bloccato per {minutes} minuti',
+  'login.tooManyAttempts': 'Troppi tentativi falliti da questo indirizzo; riprovare tra {seconds} secondi',
   'login.tenantFrozen': "Il tenant è congelato; contattare l'operatore della piattaforma",
   'login.passwordTooSimple': 'Password troppo semplice, si consiglia di cambiarla',
   'login.mustChangePassword': 'La password è stata reimpostata; impostarne una nuova',

@@ -63,7 +63,7 @@ export const zhCN: Record<MessageKey, string> = {
   'login.smsFailed': '短信发送失败',
   'login.smsTooFrequent': '验证码已发送，请稍后再试',
   'login.locked': '账号已被锁定，请联系管理员',
-  'login.lockedTemporarily': '失败次数过多，账号已锁定{minutes}分钟',
+  'login.tooManyAttempts': '此地址登录失败次数过多，请{seconds}秒后再试',
   'login.tenantFrozen': '您的租户已被冻结，请联系平台运营方',
   'login.passwordTooSimple': '密码过于简单，建议修改',
   'login.mustChangePassword': '您的密码已被重置，请设置新密码',

@@ -2,7 +2,9 @@ import { area, type Area } from './area.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
 import { registerCaptchaRoute } from './identity/captcha.js';
-import { registerLoginRoutes } from './identity/login.js';
+import { registerPasswordLogin } from './identity/password-login.js';
+import { registerSessionRoutes } from './identity/session.js';
+import { registerSmsLogin } from './identity/sms-login.js';
 import { registerJobRoutes } from './jobs/jobs.js';
 import { registerElevatorState } from './monitoring/elevator-state.js';
 import { registerGatewayTestRoutes } from './monitoring/gateway-tests.js';
@@ -25,7 +27,14 @@ import { registerShareLinkRoutes } from './work-orders/share-links.js';
  * the files named here. A new area is a folder beside these and one line below.
  */
 export const AREAS: readonly Area[] = [
-  area('identity', registerCaptchaRoute, registerLoginRoutes, registerAccountRoutes),
+  area(
+    'identity',
+    registerCaptchaRoute,
+    registerPasswordLogin,
+    registerSmsLogin,
+    registerSessionRoutes,
+    registerAccountRoutes,
+  ),
   area('shell', registerDirectoryRoutes, registerAnnouncementNotice),
   area('records', registerCrud),
   area('registry', registerGatewayRoutes, registerNetApplyRoutes, registerCommandRoutes),

@@ -47,7 +47,9 @@ type UseUnitRow = StoredRow<typeof useUnit.fields> & Scoped & InOrganisation;
 type UserRow = StoredRow<typeof user.fields> &
   Scoped & {
     mustChangePassword: number;
+    /** No longer used: failed logins are counted per source in login_throttles (migration 013). */
     failedAttempts: number;
+    /** No longer used: nothing but an administrator locks an account. */
     lockedUntil: number | null;
   };
 

@@ -34,8 +34,12 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaIndex?: boo
       const { message, errors } = validationAnswer(req, error.issues, error.schema);
       return send(reply, error.status, message, 'validation.failed', errors);
     }
-    if (error instanceof HttpError)
+    if (error instanceof HttpError) {
+      // a refusal that says how long to wait says it to programs too
+      if (error.statusCode === 429 && typeof error.params.seconds === 'number')
+        reply.header('retry-after', String(error.params.seconds));
       return send(reply, error.statusCode, translate(req.lang, error.key, error.params), error.key);
+    }
     const code = (error as FastifyError).code;
     const known = code ? FASTIFY_ERRORS[code] : undefined;
     if (known) return send(reply, known[0], translate(req.lang, known[1]), known[1]);

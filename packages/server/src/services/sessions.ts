@@ -32,11 +32,7 @@ export async function openSession(db: Kysely<DB>, userId: number, host: string):
       revokeTime: null,
     })
     .execute();
-  await db
-    .updateTable('users')
-    .set({ lastLoginTime: now, failedAttempts: 0, lockedUntil: null })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ lastLoginTime: now }).where('id', '=', userId).execute();
   return loginAnswer(db, token, host, imPassword);
 }
 

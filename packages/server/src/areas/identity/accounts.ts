@@ -14,12 +14,14 @@ import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
 import { invalidateCallers } from '../../services/caller.js';
+import { LoginPolicy } from '../../services/login-policy.js';
 import { hashPassword, newToken, oneTimePassword, sha256 } from '../../services/secrets.js';
 import { parseDateTime } from '@liftcloud/client';
 
 /** Account operations beyond CRUD: lock, reset, role membership, access tokens. */
 export function registerAccountRoutes(app: FastifyInstance, { store, repos }: AreaDeps): void {
   const { db } = store;
+  const policy = new LoginPolicy(db);
 
   route(app, lockUser, async (req) => {
     const caller = callerOf(req);
@@ -31,6 +33,8 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
       .set({ locked: locked ? 1 : 0, failedAttempts: 0, lockedUntil: null, updateTime: Date.now() })
       .where('id', '=', req.params.id)
       .execute();
+    // an unlock also ends any wait the login policy put on the account
+    if (!locked) await policy.clear(req.params.id);
     invalidateCallers();
     return ok(null, translate(req.lang, 'outcome.done'));
   });
@@ -56,6 +60,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
       .where('userId', '=', req.params.id)
       .where('revokeTime', 'is', null)
       .execute();
+    await policy.clear(req.params.id);
     invalidateCallers();
     return ok({ password });
   });
