@@ -124,9 +124,13 @@ export type HeartbeatMessage = Static<typeof HeartbeatMessage>;
 export type ReplyMessage = Static<typeof ReplyMessage>;
 
 /** A command down to a gateway: read or write parameters, or reset a fault. */
+/** What a command asks a gateway to do. */
+export const COMMAND_ACTIONS = ['readParams', 'writeParams', 'faultReset'] as const;
+export type CommandAction = (typeof COMMAND_ACTIONS)[number];
+
 export const CommandMessage = Type.Object({
   commandId: Type.Integer({ minimum: 1 }),
-  action: Type.String({ enum: ['readParams', 'writeParams', 'faultReset'] }),
+  action: Type.Unsafe<CommandAction>(Type.String({ enum: [...COMMAND_ACTIONS] })),
   params: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type CommandMessage = Static<typeof CommandMessage>;

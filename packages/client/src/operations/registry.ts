@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { gatewayDevice, gatewayVersion, netApply } from '../entities/index.js';
-import { CommandMessage } from '../gateway/protocol.js';
+import { COMMAND_ACTIONS, CommandMessage } from '../gateway/protocol.js';
 import { PERMISSION } from '../permissions.js';
 import { L } from '../schema/fields.js';
 import { fieldSchema, fileForm, IdParams, labelled, named, NoData } from './components.js';
@@ -57,12 +57,11 @@ export const GatewayCredentials = named(
 );
 export type GatewayCredentials = Static<typeof GatewayCredentials>;
 
-export type CommandAction = 'readParams' | 'writeParams' | 'faultReset';
 export const CommandBody = named(
   'CommandBody',
   Type.Object(
     {
-      action: Type.Unsafe<CommandAction>(CommandMessage.properties.action),
+      action: CommandMessage.properties.action,
       params: CommandMessage.properties.params,
     },
     { additionalProperties: false },
@@ -120,7 +119,7 @@ export const sendGatewayCommand = defineOperation({
   path: `${gatewayDevice.path}/:id/commands`,
   permission: PERMISSION.gateways,
   tags: [gatewayDevice.name],
-  summary: 'Send a command (readParams, writeParams, faultReset) to an online gateway',
+  summary: `Send a command (${COMMAND_ACTIONS.join(', ')}) to an online gateway`,
   params: IdParams,
   body: CommandBody,
   response: named('CommandSent', Type.Object({ commandId: Type.Integer() })),
