@@ -45,6 +45,7 @@ export async function startExternalIngest(opts: ExternalIngestOptions): Promise<
         .get(parsed.dtu)
         .then(async (gateway) => {
           if (!gateway || gateway.blacklisted) {
+            opts.ingest.stats.revoked++;
             opts.log.warn({ dtu: parsed.dtu }, 'message from an unknown or blacklisted gateway dropped');
             return;
           }
