@@ -208,4 +208,19 @@ describe.each(DIALECTS)('revocation reaches open sockets and gateways (%s)', (di
     device.end(true);
     await admin.call(setGatewaysBlacklisted, { body: { ids: [gw.gatewayId], black: false } });
   });
+
+  it('the periodic check closes a socket whose session expired (and any a revocation missed)', async () => {
+    const user = await s.login('qaadmin');
+    const socket = await socketOf(b.baseUrl, user);
+    // the newest session is the one this login opened
+    const { id: sessionId } = await s.store.db
+      .selectFrom('sessions')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await s.store.db.updateTable('sessions').set({ expireTime: 1 }).where('id', '=', sessionId).execute();
+    // nothing was revoked through the API: only the sweep of the instance holding the socket notices
+    await (other ?? s.app).monitoring.hub.sweep();
+    expect(await socket.closed).toEqual({ code: LIVE_CLOSE_CODE.revoked, reason: 'sessionEnded' });
+  });
 });

@@ -31,7 +31,15 @@ export interface Hub {
   clients: () => number;
   /** Check the sockets a revocation names against the store and close those whose session no longer stands. */
   revoke(revocation: Revocation): Promise<void>;
+  /**
+   * Check every open socket (every RECHECK_EVERY_MS): closes those whose session expired, and those a
+   * revocation missed because the bus between instances was down when it was sent.
+   */
+  sweep(): Promise<void>;
 }
+
+/** How often every open socket's session is checked again, whatever the bus carried. */
+export const RECHECK_EVERY_MS = 60_000;
 
 /**
  * The live channel at /api/ws. The socket is authenticated by the session token before the upgrade
@@ -84,6 +92,9 @@ export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysel
     }
   });
   const revoke = (revocation: Revocation) => recheckSockets(db, [...subscribers], revocation, app.log);
+  const sweep = () => revoke({ kind: 'users', userIds: null, reason: 'sessionEnded' });
+  const sweeper = setInterval(() => void sweep(), RECHECK_EVERY_MS);
+  sweeper.unref();
 
   // Upgrade requests leave the HTTP server's tracking: a client that keeps one open (even refused) must not
   // hold a shutdown, so they are ended before the server closes.
@@ -93,9 +104,10 @@ export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysel
     socket.once('close', () => upgrades.delete(socket));
   });
   app.addHook('preClose', async () => {
+    clearInterval(sweeper);
     unsubscribe();
     for (const sub of subscribers) sub.socket.terminate();
     for (const socket of upgrades) socket.destroy();
   });
-  return { clients: () => subscribers.size, revoke };
+  return { clients: () => subscribers.size, revoke, sweep };
 }
