@@ -25,6 +25,7 @@ import { COUNT_CACHE_MS } from './store/repository.js';
 import { openRepositories } from './store/repositories.js';
 import { AREAS } from './areas/index.js';
 import { httpLimits, type HttpLimits } from './http/limits.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import type { AreaDeps } from './areas/area.js';
 
 declare module 'fastify' {
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Tests end servers with uploads half-sent; a deployment lets in-flight requests finish.
     forceCloseConnections: opts.testing ? true : 'idle',
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   await migrate(opts.store);
   const ctx: AppContext = {
