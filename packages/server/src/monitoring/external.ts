@@ -1,6 +1,6 @@
 import { UP_WILDCARD, parseUpTopic } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { GatewayDirectory } from './gateways.js';
 import { GatewayRevokedError, type Ingest } from './ingest.js';
 
@@ -31,6 +31,8 @@ export interface ExternalIngest {
  */
 export async function startExternalIngest(opts: ExternalIngestOptions): Promise<ExternalIngest> {
   let received = 0;
+  // loaded only by an instance that ingests from an external broker: the embedded one needs no MQTT client
+  const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect(opts.url, {
     clientId: opts.clientId,
     // mqtt.js lets the application hold the acknowledgement (customHandleAcks) only on MQTT 5.
