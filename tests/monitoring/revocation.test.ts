@@ -169,6 +169,11 @@ describe.each(DIALECTS)('revocation reaches open sockets and gateways (%s)', (di
     // the same check has run for the kept socket: it is still open once the other closed
     expect(kept.isOpen()).toBe(true);
     kept.end();
+    await here.auth.changePassword({
+      oldPassword: 'Changed2026',
+      newPassword: 'LiftDemo2026',
+      confirmPassword: 'LiftDemo2026',
+    });
   });
 
   it('editing a role’s permissions closes its members’ sockets (every socket checked), not the others', async () => {
@@ -190,6 +195,17 @@ describe.each(DIALECTS)('revocation reaches open sockets and gateways (%s)', (di
     device.end(true);
     otherSocket.end();
     await admin.roles.assignUsers(role.id, []);
+  });
+
+  it('freezing a tenant closes its users’ sockets (every socket checked)', async () => {
+    const root = await s.login('superAdmin');
+    const user = await s.login('coastaladmin');
+    const socket = await socketOf(b.baseUrl, user);
+    const tenant = await root.entities.tenant.get(s.demo.tenants.coastal);
+    await root.entities.tenant.save({ id: tenant.id, revision: tenant.revision, status: 2 });
+    expect(await socket.closed).toEqual({ code: LIVE_CLOSE_CODE.revoked, reason: 'tenantFrozen' });
+    const frozen = await root.entities.tenant.get(s.demo.tenants.coastal);
+    await root.entities.tenant.save({ id: frozen.id, revision: frozen.revision, status: 1 });
   });
 
   it('reissuing a gateway’s secret drops its open MQTT connection at once, and the old secret is refused', async () => {
