@@ -155,6 +155,59 @@ describe.each(DIALECTS)('revocation reaches open sockets and gateways (%s)', (di
     await admin.roles.assignUsers(viewer, members);
   });
 
+  it('a password change closes the user’s other sessions’ sockets, not the one that changed it', async () => {
+    const elsewhere = await s.login('coastaladmin');
+    const here = await s.login('coastaladmin');
+    const closed = await socketOf(b.baseUrl, elsewhere);
+    const kept = await socketOf(b.baseUrl, here);
+    await here.auth.changePassword({
+      oldPassword: 'LiftDemo2026',
+      newPassword: 'Changed2026',
+      confirmPassword: 'Changed2026',
+    });
+    expect(await closed.closed).toEqual({ code: LIVE_CLOSE_CODE.revoked, reason: 'passwordChanged' });
+    // the same check has run for the kept socket: it is still open once the other closed
+    expect(kept.isOpen()).toBe(true);
+    kept.end();
+    await here.auth.changePassword({
+      oldPassword: 'Changed2026',
+      newPassword: 'LiftDemo2026',
+      confirmPassword: 'LiftDemo2026',
+    });
+  });
+
+  it('editing a role’s permissions closes its members’ sockets (every socket checked), not the others', async () => {
+    // 403 (single monitor) is a right qaadmin holds through this role alone (the Viewer role has 110 already)
+    const role = await admin.entities.role.save({ name: `Watchers ${dialect}`, permissions: [110, 403] });
+    const member = await s.login('qaadmin');
+    await admin.roles.assignUsers(role.id, [s.demo.users.qaadmin!]);
+    const memberSocket = await socketOf(b.baseUrl, member);
+    const other = await s.login('platform');
+    const otherSocket = await socketOf(b.baseUrl, other);
+    const stored = await admin.entities.role.get(role.id);
+    await admin.entities.role.save({ id: role.id, revision: stored.revision, permissions: [110] });
+    expect(await memberSocket.closed).toEqual({ code: LIVE_CLOSE_CODE.revoked, reason: 'rightsChanged' });
+    // the platform user's socket was checked by the same sweep and kept: an alarm still reaches it
+    const device = await connectGateway(b.mqttUrl, gw);
+    await publishQos1(device, upTopic(gw.dtu, 'alarm'), message({ type: 2 }));
+    await expect.poll(() => otherSocket.frames.some((f) => f.event === 'alarm')).toBe(true);
+    expect(otherSocket.isOpen()).toBe(true);
+    device.end(true);
+    otherSocket.end();
+    await admin.roles.assignUsers(role.id, []);
+  });
+
+  it('freezing a tenant closes its users’ sockets (every socket checked)', async () => {
+    const root = await s.login('superAdmin');
+    const user = await s.login('coastaladmin');
+    const socket = await socketOf(b.baseUrl, user);
+    const tenant = await root.entities.tenant.get(s.demo.tenants.coastal);
+    await root.entities.tenant.save({ id: tenant.id, revision: tenant.revision, status: 2 });
+    expect(await socket.closed).toEqual({ code: LIVE_CLOSE_CODE.revoked, reason: 'tenantFrozen' });
+    const frozen = await root.entities.tenant.get(s.demo.tenants.coastal);
+    await root.entities.tenant.save({ id: frozen.id, revision: frozen.revision, status: 1 });
+  });
+
   it('reissuing a gateway’s secret drops its open MQTT connection at once, and the old secret is refused', async () => {
     const device = await connectGateway(b.mqttUrl, gw);
     const dropped = new Promise<void>((resolve) => device.once('close', () => resolve()));

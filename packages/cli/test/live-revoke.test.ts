@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tokenOf, type TestServer } from '../../../tests/support/server.js';
 import { EXIT } from '../src/exit-codes.js';
 import { ensureBuilt, startCli, tempConfigDir } from './helpers/cli.js';
+import { runInPty } from './helpers/pty.js';
 import { waitFor } from './helpers/live-server.js';
 
 /** Issue 12: a tail whose session is revoked elsewhere says why and exits with the auth code, not retrying. */
@@ -47,5 +48,19 @@ describe('alarms tail when its session is revoked', () => {
     expect(await run.exited).toBe(EXIT.auth);
     expect(run.out.stderr).toContain('You were logged out (this session ended elsewhere)');
     expect(run.out.stderr).toContain('liftctl login');
+  });
+
+  it('the dashboard leaves its screen, says why and exits with the auth code', async () => {
+    const { id, token } = await admin.tokens.create('dashboard-revoke');
+    const before = s.app.monitoring.hub.clients();
+    const pty = runInPty(['dashboard'], {
+      LIFTCTL_CONFIG_DIR: tempConfigDir(),
+      LIFTCTL_SERVER: s.baseUrl,
+      LIFTCTL_TOKEN: token,
+    });
+    await waitFor(() => s.app.monitoring.hub.clients() > before, 15_000, 'the dashboard to connect');
+    await admin.tokens.revoke(id);
+    expect(await pty.exit).toBe(EXIT.auth);
+    expect(pty.screen()).toContain('The live channel was closed: The access token in use was revoked.');
   });
 });

@@ -55,6 +55,8 @@ export async function startEmbeddedBroker(opts: {
       dtuOf.set(client, gateway.dtu);
       credentialOf.set(client, gateway.secretHash);
       const clients = connected.get(gateway.dtu) ?? new Set<Client>();
+      // a connection taken over by one with the same client id may close without clientDisconnect
+      for (const other of clients) if (other.closed) clients.delete(other);
       connected.set(gateway.dtu, clients.add(client));
       done(null, true);
     })().catch((err: unknown) => {

@@ -34,6 +34,37 @@ function reasonOf(error: HttpError, hint: LiveRevokeReason): LiveRevokeReason {
   return hint;
 }
 
+/** Sessions checked at once (each is two to four reads of the store). */
+const CONCURRENT_CHECKS = 8;
+
+/** Check the sockets of one session (and organisation) and close or re-scope them all. */
+async function recheckGroup(
+  db: Kysely<DB>,
+  group: LiveSocket[],
+  revocation: Exclude<Revocation, { kind: 'gateways' }>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const first = group[0]!;
+  let why: LiveRevokeReason | null = null;
+  let fresh: Caller | null = null;
+  try {
+    fresh = await resolveCaller(db, first.token, first.orgHeader);
+    if (fresh.auth !== first.caller.auth) why = 'rightsChanged';
+    else if (fresh.mustChangePassword && !first.caller.mustChangePassword) why = 'passwordReset';
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      // the store did not answer: keep the socket (the next revocation, or the minute's sweep, checks again)
+      log.error({ err: error }, 'live socket recheck failed');
+      return;
+    }
+    why = reasonOf(error, revocation.reason);
+  }
+  for (const socket of group) {
+    if (why) socket.close(why);
+    else if (fresh) socket.caller = fresh;
+  }
+}
+
 /**
  * Resolve the caller of each socket a revocation names again, from the store (the identity cache is dropped
  * first), and close the ones whose session no longer stands. A session that still stands with other rights is
@@ -60,27 +91,12 @@ export async function recheckSockets(
     groups.set(key, [...(groups.get(key) ?? []), socket]);
   }
   try {
-    for (const group of groups.values()) {
-      const first = group[0]!;
-      let why: LiveRevokeReason | null = null;
-      let fresh: Caller | null = null;
-      try {
-        fresh = await resolveCaller(db, first.token, first.orgHeader);
-        if (fresh.auth !== first.caller.auth) why = 'rightsChanged';
-        else if (fresh.mustChangePassword && !first.caller.mustChangePassword) why = 'passwordReset';
-      } catch (error) {
-        if (!(error instanceof HttpError)) {
-          // the store did not answer: keep the socket (the next revocation or its next request checks again)
-          log.error({ err: error }, 'live socket recheck failed');
-          continue;
-        }
-        why = reasonOf(error, revocation.reason);
-      }
-      for (const socket of group) {
-        if (why) socket.close(why);
-        else if (fresh) socket.caller = fresh;
-      }
-    }
+    // a few sessions at a time: a role edit checks every socket, and the API answers after this instance's
+    const queue = [...groups.values()];
+    const worker = async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) await recheckGroup(db, group, revocation, log);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, queue.length) }, worker));
   } finally {
     for (const socket of targets) socket.held = false;
   }
