@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchCaptchas, loginThroughUi } from './support/browser.js';
-import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  liveOpen,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 import { DEMO_PASSWORD } from '../../packages/server/src/seed/demo.js';
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
@@ -95,6 +101,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
     it('logs out on a 401 and reloads to the login screen', async () => {
       const { page, context } = await fx.openAs('admin', { path: '/user', locale: 'en-US' });
+      // the live channel would hear of the logout first (the server closes it as revoked: session-revoked.test);
+      // this test is about an HTTP 401, so the page's socket is not told of the server's close
+      await context.routeWebSocket(/.*/, (socket) => socket.connectToServer().onClose(() => {}));
+      await page.reload();
+      await liveOpen(page);
       await page.getByTestId('list-user').waitFor();
       // the server ends the session behind the console's back
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('liftcloud.session')!).token as string);

@@ -81,7 +81,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       );
       await opened.page.goto(`${fx.base}/`);
       const notice = opened.page.locator('.ant-notification-notice', { hasText: 'Alarm bell' });
-      await notice.waitFor({ timeout: 6_000 });
+      await notice.waitFor();
       expect(await notice.innerText()).toContain('Harbour Mall lift 2');
       await fx.shot(opened.page, 'alarm-bell-notice-en-US');
       expect(opened.errors).toEqual([]);
@@ -106,7 +106,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const notice = opened.page.locator('.ant-notification-bottomRight .ant-notification-notice', {
         hasText: 'Contracts expired',
       });
-      await notice.waitFor({ timeout: 6_000 });
+      await notice.waitFor();
       expect(await notice.locator('li').count()).toBe(11);
       expect(await notice.innerText()).toContain('and 2 more');
       await opened.context.close();

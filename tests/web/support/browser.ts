@@ -24,7 +24,15 @@ export function launchChromium(): Promise<Browser> {
  * (packages/web/src/app/motion.ts): dialogs, drawers and notices are there at once, with no animation to
  * wait for before reading or photographing them.
  */
-export const CONTEXT_DEFAULTS = { viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' } as const;
+/**
+ * The browser lives in the zone the test clients name (tests/support/server.ts), so a day the console shows is
+ * the day the API counts for them; with the machine's zone (UTC) the two differ from 16:00 to midnight.
+ */
+export const CONTEXT_DEFAULTS = {
+  viewport: { width: 1366, height: 800 },
+  reducedMotion: 'reduce',
+  timezoneId: 'Asia/Shanghai',
+} as const;
 
 /** The page has its fonts and has painted what it holds now: the moment for a screenshot. */
 export async function settled(page: Page): Promise<void> {
