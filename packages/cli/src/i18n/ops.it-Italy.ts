@@ -15,6 +15,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'live.reconnected': 'Canale in tempo reale ripristinato',
   'live.gaveUp': 'Impossibile riconnettersi al canale in tempo reale dopo {attempts} tentativi ({reason})',
   'live.refused': "Il canale in tempo reale ha rifiutato l'accesso ({reason}). Esegui: liftctl login",
+  'live.revoked': 'Il canale in tempo reale è stato chiuso: {why}. Esegui: liftctl login',
 
   'cmd.wo': 'Ordini di riparazione: elenco, dettaglio e azioni',
   'cmd.wo.list': 'Elenca gli ordini di riparazione',
