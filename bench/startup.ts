@@ -7,9 +7,10 @@
  *   npm run build (or tsc -b packages/client packages/simulator packages/server) first, then
  *   npx tsx bench/startup.ts            # 15 runs of each
  *   npx tsx bench/startup.ts --short    # 5 runs of each
+ *   npx tsx bench/startup.ts --before /other/checkout/packages/server/dist/main.js   # another build beside it
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ const RUNS = process.argv.includes('--short') ? 5 : 15;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'packages/server/dist/main.js');
 const APP = join(ROOT, 'packages/server/dist/app.js');
+/** --before PATH: another build's main.js (an older commit's checkout, built) measured alike, in the same run. */
+const BEFORE = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -57,10 +60,21 @@ function firstAnswer(port: number, child: ChildProcess): Promise<void> {
 const { NODE_OPTIONS: _nodeOptions, ...inherited } = process.env;
 
 /** The built server over `dataDir`, from spawn to first answer; then killed as a crash would end it. */
-async function serverStart(dataDir: string): Promise<number> {
+/**
+ * CPU time (user and system, all threads) a running process has used, from /proc: on a loaded machine the wall
+ * time swings with everyone else's work, while the CPU time a start needs changes much less.
+ */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+const TICKS_PER_SECOND = 100;
+
+async function serverStart(dataDir: string, main = MAIN): Promise<{ wallMs: number; cpuMs: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...inherited,
       PORT: String(port),
@@ -74,7 +88,8 @@ async function serverStart(dataDir: string): Promise<number> {
   });
   try {
     await firstAnswer(port, child);
-    return performance.now() - started;
+    const wallMs = performance.now() - started;
+    return { wallMs, cpuMs: cpuMsOf(child.pid!) };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
@@ -90,6 +105,20 @@ function run(args: string[]): Promise<number> {
     child.on('close', (code) =>
       code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args.join(' ')} exited ${code}`)),
     );
+  });
+}
+
+/** The CPU time of a bare node process (`node -e 0` that reports its own use before it exits). */
+function nodeCpuMs(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['-e', 'const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))'],
+      { env: inherited, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`node exited ${code}`))));
   });
 }
 
@@ -120,22 +149,33 @@ const median = (xs: number[]) => {
 async function main() {
   if (!existsSync(MAIN)) throw new Error('build the server first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'liftcloud-startup-'));
+  const beforeDir = mkdtempSync(join(tmpdir(), 'liftcloud-startup-before-'));
   try {
+    if (BEFORE) await serverStart(beforeDir, BEFORE);
     // the first start migrates and seeds an empty store; the ones measured find it there, as after a crash
-    const firstStart = await serverStart(dataDir);
+    const firstStart = (await serverStart(dataDir)).wallMs;
     const rows: Record<string, number[]> = {
       'node -e 0': [],
       'bare node HTTP server, first answer': [],
       'server modules alone (import dist/app.js)': [],
       'LiftCloud after kill -9, first answer': [],
+      ...(BEFORE ? { 'the --before build after kill -9, first answer': [] } : {}),
+    };
+    const cpu: Record<string, number[]> = { 'node -e 0': [], 'LiftCloud after kill -9, first answer': [] };
+    if (BEFORE) cpu['the --before build after kill -9, first answer'] = [];
+    const record = (name: string, start: { wallMs: number; cpuMs: number }) => {
+      rows[name]!.push(start.wallMs);
+      cpu[name]!.push(start.cpuMs);
     };
     for (let i = 0; i < RUNS; i++) {
       rows['node -e 0']!.push(await run(['-e', '0']));
+      cpu['node -e 0']!.push(await nodeCpuMs());
       rows['bare node HTTP server, first answer']!.push(await helloStart());
       rows['server modules alone (import dist/app.js)']!.push(
         await run(['--input-type=module', '-e', `await import(${JSON.stringify(APP)})`]),
       );
-      rows['LiftCloud after kill -9, first answer']!.push(await serverStart(dataDir));
+      record('LiftCloud after kill -9, first answer', await serverStart(dataDir));
+      if (BEFORE) record('the --before build after kill -9, first answer', await serverStart(beforeDir, BEFORE));
     }
     const base = median(rows['node -e 0']!);
     const result = {
@@ -144,6 +184,7 @@ async function main() {
       cpus: cpus().length,
       loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
       runs: RUNS,
+      before: BEFORE ?? null,
       firstStartWithSeedMs: Math.round(firstStart),
       rows: Object.entries(rows).map(([name, xs]) => ({
         name,
@@ -151,6 +192,7 @@ async function main() {
         minMs: Math.round(Math.min(...xs)),
         maxMs: Math.round(Math.max(...xs)),
         vsNodeE0: Math.round((median(xs) / base) * 10) / 10,
+        ...(cpu[name] ? { medianCpuMs: Math.round(median(cpu[name])) } : {}),
       })),
     };
     console.table(result.rows);
@@ -160,6 +202,7 @@ async function main() {
     writeFileSync(join(ROOT, 'bench/results/startup.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(beforeDir, { recursive: true, force: true });
   }
 }
 

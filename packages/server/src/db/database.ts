@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import type { DB } from './tables.js';
 import { WriteTracker } from './write-tracker.js';
 
@@ -14,8 +14,16 @@ export interface Store {
   close(): Promise<void>;
 }
 
-// int8 (counts, epoch milliseconds) as numbers: every value we keep fits in 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
+/**
+ * The PostgreSQL driver, loaded only when the store is PostgreSQL (a SQLite start does not pay for it); it is
+ * CommonJS, so it loads synchronously where openStore needs it.
+ */
+function postgresDriver(): typeof import('pg') {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  // int8 (counts, epoch milliseconds) as numbers: every value we keep fits in 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  return pg;
+}
 
 /**
  * One query layer, two dialects: a SQLite file in WAL mode by default, PostgreSQL when a postgres:// URL
@@ -25,6 +33,7 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
   // The tracker runs first, so it sees table names as code writes them (camelCase).
   const plugins = [new WriteTracker(), new CamelCasePlugin()];
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pg = postgresDriver();
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -1,13 +1,17 @@
-import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { RANDOM_KEY_ALPHABET } from '@liftcloud/client';
 
 /** argon2id at OWASP's minimum (19 MiB, 2 passes): about 18 ms here, run off the event loop by the binding. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+/** The argon2 binding, loaded at the first hash: a restart answers before anyone logs in (bench/startup.ts). */
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string): Promise<string> => (await loadArgon2()).hash(password, ARGON2);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(stored, password);
   } catch {
