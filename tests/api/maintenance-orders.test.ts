@@ -210,6 +210,14 @@ describe.each(DIALECTS)('maintenance order moves on %s', (dialect) => {
     expect(await timing(late)).toBe(1);
     expect(await timing(waiting)).toBe(1);
     expect(await timing(future)).toBeNull();
+    // the list filters by it too (/maintWork's timing filter)
+    const ids = async (t: number) =>
+      (await admin.entities.maintenanceOrder.list({ timing: t, pageSize: 200 })).records.map((r) => r.id);
+    expect(await ids(2)).toContain(advance);
+    expect(await ids(2)).not.toContain(late);
+    expect(await ids(1)).toEqual(expect.arrayContaining([late, waiting]));
+    expect(await ids(1)).not.toContain(future);
+    expect(await ids(1)).not.toContain(advance);
   });
 
   it('walks an order from created to confirmed, with its timeline; its fields are locked once accepted', async () => {

@@ -51,8 +51,11 @@ async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boo
   const def = entityDef('maintenanceOrder');
   const rows = await ctx.call(async (client) => {
     const out: Row[] = [];
-    for await (const row of client.crud<Row>(def.path).all(opts.notAccepted ? { recentNotAccept: true } : {}))
-      if (!opts.overdue || row.timing === MAINTENANCE_TIMING.overdue) out.push(row);
+    const query = {
+      ...(opts.notAccepted ? { recentNotAccept: true } : {}),
+      ...(opts.overdue ? { timing: MAINTENANCE_TIMING.overdue } : {}),
+    };
+    for await (const row of client.crud<Row>(def.path).all(query)) out.push(row);
     return out;
   });
   await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);

@@ -95,6 +95,8 @@ export const maintenanceOrder = defineEntity({
     companyId: 'eq',
     worker1Id: 'eq',
     status: 'eq',
+    // derived: the table applies it (server tables/maintenance.ts derivedFilters)
+    timing: 'eq',
     recentNotAccept: 'eq',
     planDate: 'range',
   },

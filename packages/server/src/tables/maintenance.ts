@@ -3,6 +3,7 @@ import {
   EDITABLE_STATUSES,
   MAINTENANCE_ORDER_STATUS,
   MAINTENANCE_PLAN_STATUS,
+  MAINTENANCE_TIMING,
   maintenanceOrder,
   maintenancePlan,
   maintenanceSetting,
@@ -168,6 +169,26 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
         .then(3)
         .end(),
     };
+  },
+  // the timing filter of /maintWork and `liftctl maint orders --overdue`, by the same reckoning as above
+  derivedFilters(q, filters) {
+    const timing = Number(filters.timing);
+    if (!timing) return q;
+    return q.where((eb) => {
+      const done = eb('t.maintenanceDate', 'is not', null);
+      if (timing === MAINTENANCE_TIMING.overdue)
+        return eb.or([
+          eb.and([
+            eb('t.maintenanceDate', 'is', null),
+            eb('t.planDate', '<', todayUtc()),
+            eb('t.status', '!=', MAINTENANCE_ORDER_STATUS.invalid),
+          ]),
+          eb('t.maintenanceDate', '>', eb.ref('t.planDate')),
+        ]);
+      if (timing === MAINTENANCE_TIMING.advance)
+        return eb.and([done, eb('t.maintenanceDate', '<', eb.ref('t.planDate'))]);
+      return eb.and([done, eb('t.maintenanceDate', '=', eb.ref('t.planDate'))]);
+    });
   },
   async beforeCreate(row, input, { trx, caller }) {
     row.status = MAINTENANCE_ORDER_STATUS.created;
