@@ -2,6 +2,7 @@ import type { LiftCloudClient } from '@liftcloud/client';
 import { invalidateMaintenancePlan } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.js';
+import { xlsx } from '../support/xlsx.js';
 import { ITEMS, maintenanceFixture, type MaintenanceFixture } from '../support/maintenance.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
 
@@ -210,5 +211,45 @@ describe.each(DIALECTS)('maintenance rules on %s', (dialect) => {
     expect((await refused(admin.entities.spotCheck.save({ id: kept.id, score: 101 }))).rules).toEqual({
       score: 'validation.maximum',
     });
+  });
+
+  it('imports plans from xlsx through the import pipeline, refusing bad rows with their row and column', async () => {
+    const header = ['Name', 'Maintenance type', 'Maintenance company', 'Elevators', 'Start', 'End', 'Cycle (days)'];
+    const row = (name: string, elevators: string, start: string, end: string, cycle: number) => [
+      name,
+      fx.typeId,
+      fx.companyId,
+      elevators,
+      start,
+      end,
+      cycle,
+    ];
+    const upload = async (rows: (string | number)[][]) =>
+      admin.imports.upload('maintenancePlan', new Blob([new Uint8Array(await xlsx([header, ...rows]))]), {
+        fileName: 'plans.xlsx',
+      });
+    const bad = await failure(
+      upload([
+        row('Imported A', String(fx.elevatorId), '2026-01-01', '2026-12-31', 15),
+        row('Imported B', `${fx.elevatorId},${fx.elevatorId}`, '2026-01-01', '2026-12-31', 15),
+        row('Imported C', String(fx.elevatorId), '2026-06-01', '2026-01-01', 91),
+      ]),
+    );
+    expect(bad).toMatchObject({ status: 400, key: 'import.invalidRows' });
+    const rows = bad.fieldErrors as unknown as { row: number; column: string; rule: string }[];
+    expect(rows.map((e) => [e.row, e.rule])).toEqual(
+      expect.arrayContaining([
+        [3, 'rule.planElevatorDuplicate'],
+        [4, 'validation.rangeOrder'],
+        [4, 'rule.maintenanceCycle'],
+      ]),
+    );
+    // nothing half-written: the good row waits for a file with no bad ones
+    expect((await admin.entities.maintenancePlan.list({ name: 'Imported' })).total).toBe(0);
+    expect(await upload([row('Imported A', String(fx.elevatorId), '2026-01-01', '2026-12-31', 15)])).toMatchObject({
+      created: 1,
+    });
+    const [plan] = (await admin.entities.maintenancePlan.list({ name: 'Imported A' })).records;
+    expect(plan).toMatchObject({ elevatorIds: [fx.elevatorId], cycle: 15, status: 1 });
   });
 });
