@@ -52,10 +52,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     afterAll(async () => fx?.close());
 
     /** A phone logged in as `username`, its position where `at` says. */
-    const phone = async (username: string, at: { latitude: number; longitude: number }) => {
+    const phone = async (username: string, at: { latitude: number; longitude: number }, language = 'en-US') => {
       const context = await fx.browser.newContext({
         ...CONTEXT_DEFAULTS,
-        locale: 'en-US',
+        locale: language,
         viewport: PHONE,
         isMobile: true,
         hasTouch: true,
@@ -66,10 +66,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const page = await context.newPage();
       const session = (await fx.server.login(username)).session.get();
       await page.goto(`${fx.base}/login`);
-      await page.evaluate((s) => {
-        localStorage.setItem('liftcloud.session', s);
-        localStorage.setItem('liftcloud.language', JSON.stringify('en-US'));
-      }, JSON.stringify(session));
+      await page.evaluate(
+        ([s, lang]) => {
+          localStorage.setItem('liftcloud.session', s);
+          localStorage.setItem('liftcloud.language', JSON.stringify(lang));
+        },
+        [JSON.stringify(session), language] as const,
+      );
       await page.goto(`${fx.base}/maintWorkOrder/${orderId}`);
       await page.getByTestId('maint-order').waitFor();
       return { context, page };
@@ -127,6 +130,19 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         expect(timeline).toContain(step);
       await fx.shot(page, 'maint-confirmed-390x844-en-US');
       await context.close();
+
+      // the field page in the other two languages
+      for (const [language, confirmed, timelineTitle] of [
+        ['zh-CN', '已确认', '工单流程'],
+        ['it-Italy', 'Confermato', 'Cronologia'],
+      ] as const) {
+        const other = await phone('companyuser', NEAR, language);
+        await expect.poll(() => status(other.page)).toBe(confirmed);
+        expect(await other.page.getByTestId('maint-timeline').innerText()).toContain(timelineTitle);
+        expect(await overflowsSideways(other.page)).toBe(false);
+        await fx.shot(other.page, `maint-confirmed-390x844-${language}`);
+        await other.context.close();
+      }
 
       const desk = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/maintWork' });
       expect(await listState(desk.page, 'maint-orders')).toBe('finish');

@@ -15,6 +15,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
+import { ImportButton } from '../../components/files/ImportButton';
 import { ItemsEditor } from './ItemsEditor';
 
 /** An active plan's invalidation: it cannot be undone, so it asks first. */
@@ -68,6 +69,7 @@ export default function MaintenanceSettingPage() {
           entity={maintenancePlan}
           columns={['name', 'maintenanceTypeName', 'companyName', 'startDate', 'endDate', 'cycle', 'status']}
           extraActions={(row) => <InvalidatePlan id={Number(row.id)} status={row.status} />}
+          toolbarExtra={<ImportButton entity="maintenancePlan" />}
         />
       ),
     },
