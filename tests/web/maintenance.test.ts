@@ -1,7 +1,7 @@
 import { sendMaintenanceOrder } from '@liftcloud/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png } from '../support/files.js';
+import { mp4, png } from '../support/files.js';
 import { FAR, NEAR, maintenanceFixture, type MaintenanceFixture } from '../support/maintenance.js';
 import {
   BROWSER_TEST_TIMEOUT,
@@ -95,8 +95,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('item-0-condition').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Qualified$/ }).click();
       await page.getByTestId('item-0-photo').setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: png() });
+      await page
+        .getByTestId('item-0-recording')
+        .setInputFiles({ name: 'brake.mp4', mimeType: 'video/mp4', buffer: mp4() });
       await page.getByTestId('item-0-save').click();
-      await expect.poll(() => page.getByTestId('item-0-state').innerText()).toMatch(/Qualified · Photo ×1/);
+      await expect
+        .poll(() => page.getByTestId('item-0-state').innerText())
+        .toMatch(/Qualified · Photo ×1 · Recording ×1/);
       await expect.poll(() => status(page)).toBe('In execution');
       await page.getByTestId('item-1-condition').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'No such item' }).click();
@@ -113,7 +118,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
 
       const files = await (await fx.server.login('admin')).attachments.list('maintenanceOrder', orderId);
-      expect(files.map((f) => f.name).sort()).toEqual(['brake.png', 'worker-signature.png']);
+      expect(files.map((f) => f.name).sort()).toEqual(['brake.mp4', 'brake.png', 'worker-signature.png']);
     });
 
     it('the use unit evaluates, signs and confirms; /maintWork shows the order confirmed', async () => {

@@ -16,7 +16,7 @@ export function ItemCard(props: {
   item: MaintenanceOrderItem;
   editable: boolean;
   saving: boolean;
-  onSave: (body: RecordItemBody, photo: File | null) => void;
+  onSave: (body: RecordItemBody, photo: File | null, recording: File | null) => void;
 }) {
   const { t } = useTranslation();
   const { language } = useConsole();
@@ -24,6 +24,7 @@ export function ItemCard(props: {
   const [condition, setCondition] = useState<number | undefined>(item.condition || undefined);
   const [text, setText] = useState(item.text ?? '');
   const [photo, setPhoto] = useState<File | null>(null);
+  const [recording, setRecording] = useState<File | null>(null);
   return (
     <Card
       size="small"
@@ -62,6 +63,15 @@ export function ItemCard(props: {
               onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
             />
           </label>
+          <label>
+            {t('maint.recording')}{' '}
+            <input
+              type="file"
+              accept="video/mp4,audio/mp4"
+              data-testid={`item-${index}-recording`}
+              onChange={(e) => setRecording(e.target.files?.[0] ?? null)}
+            />
+          </label>
           <Button
             type="primary"
             disabled={!condition}
@@ -69,7 +79,16 @@ export function ItemCard(props: {
             data-testid={`item-${index}-save`}
             onClick={() =>
               condition &&
-              props.onSave({ condition, text: text.trim() || undefined, photoFileIds: item.photoFileIds }, photo)
+              props.onSave(
+                {
+                  condition,
+                  text: text.trim() || undefined,
+                  photoFileIds: item.photoFileIds,
+                  recordingFileIds: item.recordingFileIds,
+                },
+                photo,
+                recording,
+              )
             }
           >
             {t('maint.saveItem')}
@@ -79,6 +98,7 @@ export function ItemCard(props: {
       <div style={{ marginTop: 8 }} data-testid={`item-${index}-state`}>
         {t('maint.condition')}: {enumLabel(maintenanceItemCondition, item.condition, language)}
         {item.photoFileIds?.length ? ` · ${t('maint.photo')} ×${item.photoFileIds.length}` : ''}
+        {item.recordingFileIds?.length ? ` · ${t('maint.recording')} ×${item.recordingFileIds.length}` : ''}
       </div>
     </Card>
   );

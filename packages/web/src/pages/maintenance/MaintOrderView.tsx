@@ -96,12 +96,19 @@ export function MaintOrderView(props: { id: number }) {
   const allowed = new Set(data?.allowedActions ?? []);
   const recording = allowed.has('record');
 
-  const saveItem = (index: number) => (body: RecordItemBody, photo: File | null) =>
+  const saveItem = (index: number) => (body: RecordItemBody, photo: File | null, recording: File | null) =>
     act.mutate(async () => {
       const photos = photo ? [...(body.photoFileIds ?? []), await upload(photo, photo.name)] : body.photoFileIds;
+      const recordings = recording
+        ? [...(body.recordingFileIds ?? []), await upload(recording, recording.name)]
+        : body.recordingFileIds;
       await client.call(recordMaintenanceItem, {
         params: { id: props.id, index },
-        body: { ...body, ...(photos ? { photoFileIds: photos } : {}) },
+        body: {
+          ...body,
+          ...(photos ? { photoFileIds: photos } : {}),
+          ...(recordings ? { recordingFileIds: recordings } : {}),
+        },
       });
     });
 
