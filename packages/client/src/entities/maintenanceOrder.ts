@@ -90,7 +90,7 @@ export const maintenanceOrder = defineEntity({
     confirmTime: readOnly(datetime(L('确认时间', 'Confirmed', 'Confermato'))),
   },
   filters: {
-    orderNo: 'eq',
+    orderNo: 'like',
     elevatorId: 'eq',
     companyId: 'eq',
     worker1Id: 'eq',
