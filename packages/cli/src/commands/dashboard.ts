@@ -3,7 +3,8 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
-import { liveSession, type LiveSession } from '../live/session.js';
+import type { ChannelNotice } from '../live/channel.js';
+import { channelError, liveSession, type LiveSession } from '../live/session.js';
 import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
@@ -43,7 +44,21 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
     import('../dashboard/source.js'),
   ]);
   const client = await ctx.authedClient();
-  const source = serverSource(ctx, client, session);
+  const server = serverSource(ctx, client, session);
+  // A channel that ends for good (session revoked, login refused, reconnects spent) ends the view with its error.
+  let ended: ChannelNotice | null = null;
+  let leave = () => undefined as void;
+  const source: typeof server = {
+    ...server,
+    subscribe: (onFrame, onNotice) =>
+      server.subscribe(onFrame, (notice) => {
+        onNotice(notice);
+        if (notice.kind === 'revoked' || notice.kind === 'refused' || notice.kind === 'gaveUp') {
+          ended = notice;
+          leave();
+        }
+      }),
+  };
   let firstPaintMs = 0;
   // performance.now() counts from the start of the process: the figure includes Node, liftctl and the login check.
   const onFirstPaint = () => (firstPaintMs = performance.now());
@@ -56,6 +71,7 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
   };
   process.removeAllListeners('SIGINT');
   const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: true });
+  leave = () => app.unmount();
   try {
     await app.waitUntilExit();
   } finally {
@@ -66,6 +82,8 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
     process.stderr.write(
       `first paint ${Math.round(firstPaintMs)} ms after start (${Math.round(firstPaintMs - started)} ms in the command)\n`,
     );
+  const error = channelError(ended);
+  if (error) throw error;
   // The live channel and refresh timers are gone with the view; nothing else keeps the process.
   process.exit(EXIT.ok);
 }

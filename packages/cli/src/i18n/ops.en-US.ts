@@ -15,6 +15,7 @@ export const opsEnUS = {
   'live.reconnected': 'Live channel reconnected',
   'live.gaveUp': 'Could not reconnect to the live channel after {attempts} attempts ({reason})',
   'live.refused': 'The live channel refused the login ({reason}). Run: liftctl login',
+  'live.revoked': 'The live channel was closed: {why}. Run: liftctl login',
 
   'cmd.maint': 'Maintenance: generate plan orders, report orders, send and invalidate',
   'cmd.maint.plan': 'Maintenance plans',

@@ -15,6 +15,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'live.reconnected': 'Canale in tempo reale ripristinato',
   'live.gaveUp': 'Impossibile riconnettersi al canale in tempo reale dopo {attempts} tentativi ({reason})',
   'live.refused': "Il canale in tempo reale ha rifiutato l'accesso ({reason}). Esegui: liftctl login",
+  'live.revoked': 'Il canale in tempo reale è stato chiuso: {why}. Esegui: liftctl login',
 
   'cmd.maint': 'Manutenzione: generare gli ordini dei piani, elenchi, invio e annullamento',
   'cmd.maint.plan': 'Piani di manutenzione',

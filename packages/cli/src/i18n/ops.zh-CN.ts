@@ -15,6 +15,7 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'live.reconnected': '实时连接已恢复',
   'live.gaveUp': '尝试 {attempts} 次后仍无法重连实时通道（{reason}）',
   'live.refused': '实时通道拒绝了登录（{reason}）。请运行：liftctl login',
+  'live.revoked': '实时通道已关闭：{why}。请运行：liftctl login',
 
   'cmd.maint': '维保：按计划生成工单、工单报表、发送和作废',
   'cmd.maint.plan': '维保计划',
