@@ -1,6 +1,7 @@
 import { ApiError, ENTITIES } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED } from '../../packages/server/src/tables/index.js';
+import { maintenanceRefs } from '../support/maintenance.js';
 import { sampleBody, type SampleRefs } from '../support/samples.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
 
@@ -114,7 +115,7 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
     const root = await s.login('superAdmin');
     let n = 100;
     const lift = await demoAdmin.entities.elevator.save(
-      sampleBody('elevator', 1, { companyId: s.demo.companies.maintenance }) as never,
+      sampleBody('elevator', 1, { companyId: s.demo.companies.maintenance, userId: s.demo.users.companyuser }) as never,
     );
     const card = await demoAdmin.entities.programCard.save({ name: 'Lobby card' });
     const refs: SampleRefs = {
@@ -122,6 +123,11 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
       elevatorId: lift.id,
       programCardId: card.id,
       userId: s.demo.users.companyuser,
+      ...(await maintenanceRefs(s, demoAdmin, {
+        companyId: s.demo.companies.maintenance!,
+        elevatorId: lift.id,
+        workerId: s.demo.users.companyuser!,
+      })),
     };
     for (const { table, readOnly, write } of EXPOSED) {
       const name = table.entity.name as keyof typeof ENTITIES;

@@ -2,6 +2,7 @@ import { ApiError, ENTITIES, type LiftCloudClient } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED, tableOf } from '../../packages/server/src/tables/index.js';
 import { referencesOf } from '../../packages/server/src/store/references.js';
+import { maintenanceRefs } from '../support/maintenance.js';
 import { sampleBody, type SampleRefs } from '../support/samples.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
 
@@ -44,7 +45,10 @@ describe.each(DIALECTS)('references derived from the definitions on %s', (dialec
     demo = await s.login('admin');
     coastal = await s.login('coastaladmin');
     const lift = (await demo.entities.elevator.save(
-      sampleBody('elevator', n++, { companyId: s.demo.companies.maintenance }) as never,
+      sampleBody('elevator', n++, {
+        companyId: s.demo.companies.maintenance,
+        userId: s.demo.users.companyuser,
+      }) as never,
     )) as Saved;
     const card = (await demo.entities.programCard.save({ name: 'Refs card' })) as Saved;
     demoRefs = {
@@ -52,7 +56,24 @@ describe.each(DIALECTS)('references derived from the definitions on %s', (dialec
       elevatorId: lift.id,
       programCardId: card.id,
       userId: s.demo.users.companyuser,
+      ...(await maintenanceRefs(s, demo, {
+        companyId: s.demo.companies.maintenance!,
+        elevatorId: lift.id,
+        workerId: s.demo.users.companyuser!,
+      })),
     };
+    // the other tenant's maintenance order (a spot check's reference) needs its own lift, type and worker
+    const coastalLift = (await coastal.entities.elevator.save(
+      sampleBody('elevator', n++, { companyId: s.demo.companies.coastalRoot }) as never,
+    )) as Saved;
+    const coastalWorker = (await coastal.entities.user.list({ pageSize: 20 })).records[0]!.id;
+    const coastalRefs = await maintenanceRefs(s, coastal, {
+      companyId: s.demo.companies.coastalRoot!,
+      elevatorId: coastalLift.id,
+      workerId: coastalWorker,
+    });
+    foreign.set('maintenanceOrder', coastalRefs.maintenanceOrderId);
+    foreign.set('maintenanceType', coastalRefs.maintenanceTypeId);
   });
   afterAll(async () => s?.close());
 

@@ -4,6 +4,9 @@ export interface SampleRefs {
   elevatorId?: number;
   programCardId?: number;
   userId?: number;
+  /** Maintenance: a type of the tenant, and an order of it that is done (what a spot check needs). */
+  maintenanceTypeId?: number;
+  maintenanceOrderId?: number;
 }
 
 const dtu = (n: number) => String(10_000_000_000 + n);
@@ -18,6 +21,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
         elevatorType: 1,
         useStatus: 1,
         maintenanceCompanyId: ids.companyId,
+        // a maintained lift, so it can join a maintenance plan
+        ...(ids.userId ? { maintainerIds: [ids.userId] } : {}),
       };
     case 'floorMapping':
       return {
@@ -93,6 +98,42 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { title: `Notice ${n}`, content: 'Text' };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
+    case 'maintenanceType':
+      return {
+        name: `Type ${n}`,
+        elevatorType: 1,
+        classification: 1,
+        items: [{ name: 'Brake', content: 'Check', requirement: 'Works', area: 1 }],
+      };
+    case 'maintenanceSetting':
+      return { companyId: ids.companyId, autoSendDay: 0, cycle: 30, distance: 100, signInMethod: 1 };
+    case 'maintenancePlan':
+      return {
+        name: `Plan ${n}`,
+        maintenanceTypeId: ids.maintenanceTypeId,
+        companyId: ids.companyId,
+        elevatorIds: [ids.elevatorId],
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        cycle: 15,
+      };
+    case 'maintenanceOrder':
+      return {
+        elevatorId: ids.elevatorId,
+        maintenanceTypeId: ids.maintenanceTypeId,
+        companyId: ids.companyId,
+        worker1Id: ids.userId,
+        planDate: '2026-03-01',
+      };
+    case 'spotCheck':
+      return {
+        checkNo: `SC-${n}`,
+        orderId: ids.maintenanceOrderId,
+        inspector: 'Inspector',
+        checkDate: '2026-03-02',
+        score: 90,
+        rectificationStatus: 1,
+      };
     default:
       throw new Error(`no sample for ${name}`);
   }

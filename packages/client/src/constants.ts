@@ -66,6 +66,11 @@ export const UPLOAD_LIMITS = {
     types: ['jpg', 'png', 'bmp', 'jpeg', 'pdf', 'xlsx', 'xls', 'docx', 'doc'],
     maxBytes: 10 * 1024 * 1024,
   },
+  /**
+   * Not in the spec: a maintenance order's evidence (item photos, recordings as mp4 or m4a, drawn signatures),
+   * judged by content like every upload.
+   */
+  maintenanceEvidence: { types: ['jpg', 'jpeg', 'png', 'mp4'], maxBytes: 20 * 1024 * 1024 },
 } as const;
 
 /** Attachments one record may carry: a bound on what one record can pile up. */

@@ -179,6 +179,22 @@ export const evaluation = defineEnum('evaluation', [
   o(4, '非常满意', 'Very satisfied', 'Molto soddisfatto'),
 ]);
 
+export const maintenancePlanStatus = defineEnum('maintenancePlanStatus', [
+  o(1, '有效', 'Active', 'Attivo'),
+  o(2, '已作废', 'Invalid', 'Annullato'),
+]);
+
+export const signInMethod = defineEnum('signInMethod', [
+  o(1, '定位签到', 'By position', 'Tramite posizione'),
+  o(2, '无需签到', 'No sign-in check', 'Nessun controllo'),
+]);
+
+export const rectificationStatus = defineEnum('rectificationStatus', [
+  o(1, '无需整改', 'No rectification needed', 'Nessuna correzione necessaria'),
+  o(2, '待整改', 'To rectify', 'Da correggere'),
+  o(3, '已整改', 'Rectified', 'Corretto'),
+]);
+
 export const inspectionResult = defineEnum('inspectionResult', [
   o(1, '合格', 'Pass', 'Superato'),
   o(2, '不合格', 'No pass', 'Non superato'),
@@ -296,6 +312,9 @@ export const ENUMS = {
   maintenanceClassification,
   maintenanceArea,
   evaluation,
+  maintenancePlanStatus,
+  signInMethod,
+  rectificationStatus,
   inspectionResult,
   otaApprovalStatus,
   otaProgramState,

@@ -50,6 +50,10 @@ export const PERMISSION = {
   safetyChecks: 827,
   modificationOrders: 838,
   maintenanceSettings: [326, 327, 328],
+  /** The tabs of /maintenanceSetting: types (326), plans (327), settings and spot checks (328). */
+  maintenanceTypes: 326,
+  maintenancePlans: 327,
+  maintenanceCompanySettings: 328,
   // Base info
   companies: 12,
   useUnits: 16,

@@ -26,6 +26,7 @@ const fixed: CommandSpec[] = [
     summary: () => t('cmd.wo'),
     load: async () => (await import('./work-orders.js')).register,
   },
+  { name: 'maint', summary: () => t('cmd.maint'), load: async () => (await import('./maint.js')).register },
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
   {
     name: 'gateway',

@@ -100,6 +100,26 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '登录日志', 'en-US': 'Login log', 'it-Italy': 'Registro accessi' },
   },
   {
+    command: 'maintenance-order',
+    entity: 'maintenanceOrder',
+    label: { 'zh-CN': '维保工单', 'en-US': 'Maintenance order', 'it-Italy': 'Ordine di manutenzione' },
+  },
+  {
+    command: 'maintenance-plan',
+    entity: 'maintenancePlan',
+    label: { 'zh-CN': '维保计划', 'en-US': 'Maintenance plan', 'it-Italy': 'Piano di manutenzione' },
+  },
+  {
+    command: 'maintenance-setting',
+    entity: 'maintenanceSetting',
+    label: { 'zh-CN': '维保设置', 'en-US': 'Maintenance settings', 'it-Italy': 'Impostazioni manutenzione' },
+  },
+  {
+    command: 'maintenance-type',
+    entity: 'maintenanceType',
+    label: { 'zh-CN': '维保类型', 'en-US': 'Maintenance type', 'it-Italy': 'Tipo di manutenzione' },
+  },
+  {
     command: 'message-record',
     entity: 'messageRecord',
     label: { 'zh-CN': '消息记录', 'en-US': 'Message record', 'it-Italy': 'Registro messaggi' },
@@ -145,6 +165,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     command: 'smart-screen',
     entity: 'smartScreen',
     label: { 'zh-CN': '智能屏', 'en-US': 'Smart screen', 'it-Italy': 'Schermo smart' },
+  },
+  {
+    command: 'spot-check',
+    entity: 'spotCheck',
+    label: { 'zh-CN': '维保抽查', 'en-US': 'Spot check', 'it-Italy': 'Controllo a campione' },
   },
   { command: 'tenant', entity: 'tenant', label: { 'zh-CN': '租户', 'en-US': 'Tenant', 'it-Italy': 'Tenant' } },
   {

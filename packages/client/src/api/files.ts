@@ -6,7 +6,12 @@ import type { EntityDef, Fields } from '../schema/entity.js';
 import { entityOperations, type ImportAnswer } from '../operations/entity.js';
 
 /** The entities that take an xlsx import (the server's POST {path}/import). */
-export const IMPORTABLE_ENTITIES = ['netApply', 'elevator', 'gatewayDevice'] as const satisfies readonly EntityName[];
+export const IMPORTABLE_ENTITIES = [
+  'netApply',
+  'elevator',
+  'gatewayDevice',
+  'maintenancePlan',
+] as const satisfies readonly EntityName[];
 export type ImportableEntity = (typeof IMPORTABLE_ENTITIES)[number];
 
 /**

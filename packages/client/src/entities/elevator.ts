@@ -2,10 +2,23 @@ import { PERMISSION } from '../permissions.js';
 import { MAX_FLOOR, UPLOAD_LIMITS } from '../constants.js';
 import { elevatorType, maintenanceMode, openStatus, useStatus } from '../enums.js';
 import { elevatorIdentityRules } from '../rules/devices.js';
+import { elevatorMaintenanceRules } from '../rules/maintenance.js';
 import { mobile } from '../rules/formats.js';
 import { defineEntity } from '../schema/entity.js';
 import { L, bool, date, enumOf, ids, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
 import { dtu } from '../rules/formats.js';
+
+/**
+ * The elevator's maintainers: no uniqueItems in the schema, so a maintainer chosen twice is refused by the rule
+ * of domain.md §5 (rule.maintainerDuplicate), with its message.
+ */
+const maintainers = () => {
+  const label = L('维保人员', 'Maintenance workers', 'Manutentori');
+  const f = ids(label, 'user', 20);
+  const schema = { ...f.schema, 'x-label': label } as typeof f.schema & { uniqueItems?: boolean };
+  delete schema.uniqueItems;
+  return { ...f, schema };
+};
 
 const code = (zh: string, en: string, it: string, max = 50) => text(L(zh, en, it), { max });
 
@@ -106,7 +119,7 @@ export const elevator = defineEntity({
     installationCompanyId: ref(L('安装企业', 'Installation company', 'Azienda di installazione'), 'company'),
     modificationCompanyId: ref(L('改造企业', 'Modification company', 'Azienda di modifica'), 'company'),
     qualityBodyId: ref(L('质监局', 'Quality supervision body', 'Ente di vigilanza'), 'qualityBody'),
-    maintainerIds: ids(L('维保人员', 'Maintenance workers', 'Manutentori'), 'user', 20),
+    maintainerIds: maintainers(),
     // dates
     exFactoryDate: date(L('出厂日期', 'Ex-factory date', 'Data di fabbricazione')),
     installationDate: date(L('安装日期', 'Installation date', 'Data di installazione')),
@@ -128,7 +141,7 @@ export const elevator = defineEntity({
     address: 'like',
   },
   unique: ['registerCode', 'dtuCode'],
-  refine: (input) => elevatorIdentityRules(input),
+  refine: (input) => [...elevatorIdentityRules(input), ...elevatorMaintenanceRules(input)],
   // certificates, inspection reports, photos
   attachments: UPLOAD_LIMITS.elevatorAttachment,
 });

@@ -26,6 +26,11 @@ import { hazardRecord } from './hazardRecord.js';
 import { alarmRecord, eventRecord, faultRecord, workOrder } from './monitoring-records.js';
 import { part, partType } from './part.js';
 import { camera, programCard, smartScreen } from './smartDevices.js';
+import { maintenanceType } from './maintenanceType.js';
+import { maintenancePlan } from './maintenancePlan.js';
+import { maintenanceSetting } from './maintenanceSetting.js';
+import { maintenanceOrder } from './maintenanceOrder.js';
+import { spotCheck } from './spotCheck.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -55,6 +60,11 @@ export * from './tenant.js';
 export * from './uiSetting.js';
 export * from './useUnit.js';
 export * from './user.js';
+export * from './maintenanceType.js';
+export * from './maintenancePlan.js';
+export * from './maintenanceSetting.js';
+export * from './maintenanceOrder.js';
+export * from './spotCheck.js';
 
 export const ENTITIES = {
   commandRecord,
@@ -93,6 +103,11 @@ export const ENTITIES = {
   uiSetting,
   useUnit,
   user,
+  maintenanceType,
+  maintenancePlan,
+  maintenanceSetting,
+  maintenanceOrder,
+  spotCheck,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 
@@ -124,3 +139,8 @@ export type WorkOrder = RecordOf<F<typeof workOrder>>;
 export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;
 export type CallRecord = RecordOf<F<typeof callRecord>>;
 export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
+export type MaintenanceType = RecordOf<F<typeof maintenanceType>>;
+export type MaintenancePlan = RecordOf<F<typeof maintenancePlan>>;
+export type MaintenanceSetting = RecordOf<F<typeof maintenanceSetting>>;
+export type MaintenanceOrder = RecordOf<F<typeof maintenanceOrder>>;
+export type SpotCheck = RecordOf<F<typeof spotCheck>>;

@@ -4,6 +4,7 @@ import * as files from './files.js';
 import * as gatewayTests from './gateway-tests.js';
 import * as identity from './identity.js';
 import * as jobs from './jobs.js';
+import * as maintenance from './maintenance.js';
 import * as monitoring from './monitoring.js';
 import * as notices from './notices.js';
 import * as pushStats from './push-stats.js';
@@ -27,6 +28,7 @@ export * from './work-orders.js';
 export * from './share-links.js';
 export * from './files.js';
 export * from './jobs.js';
+export * from './maintenance.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -42,6 +44,7 @@ export const OPERATION_AREAS = {
   shareLinks,
   files,
   jobs,
+  maintenance,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

@@ -89,6 +89,9 @@ export const calendarDate = rule('lc-date', 'validation.date', (v) => {
   return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 });
 
+/** A time of day HH:mm, 24-hour. */
+export const timeOfDay = rule('lc-time-of-day', 'validation.timeOfDay', (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v));
+
 export const FORMAT_RULES = [
   username,
   password,
@@ -101,6 +104,7 @@ export const FORMAT_RULES = [
   dtu,
   screenPassword,
   calendarDate,
+  timeOfDay,
 ] as const;
 
 export function formatRule(format: string): FormatRule | undefined {

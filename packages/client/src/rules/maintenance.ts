@@ -1,6 +1,5 @@
 import type { Issue } from '../schema/entity.js';
 import {
-  DAY_MS,
   checkNumber,
   checkRange,
   checkTime,
@@ -41,17 +40,16 @@ export function maintenancePeriodRules(maintenancePeriod: NumberInput, field = '
 export interface MaintenanceSettingsInput {
   /** 0 means no automatic sending. */
   autoSendDay: NumberInput;
-  /** Days. */
+  /** Days: the longest a maintenance plan may leave between two orders. */
   cycle: NumberInput;
+  /** Metres: how far from the elevator a worker may sign in. */
   distance: NumberInput;
-  planStart: TimeInput;
-  planEnd: TimeInput;
-  items?: readonly { score?: NumberInput }[] | null;
 }
 
+/** A company's maintenance settings: auto-send day 0 to 7, cycle 1 to 90 days, sign-in distance above 0. */
 export function maintenanceSettingsRules(input: MaintenanceSettingsInput): Issue[] {
   const { autoSendDay, cycleDays } = MAINTENANCE_LIMITS;
-  const issues: Issue[] = [
+  return [
     ...checkNumber('autoSendDay', input.autoSendDay, {
       required: true,
       integer: true,
@@ -66,20 +64,15 @@ export function maintenanceSettingsRules(input: MaintenanceSettingsInput): Issue
     }),
     ...positive('distance', input.distance),
   ];
-  const cycleOk = !issues.some((i) => i.field === 'cycle');
-  const { issues: rangeIssues, range } = checkRange('planStart', input.planStart, 'planEnd', input.planEnd, {
-    required: true,
-  });
-  issues.push(...rangeIssues);
-  const cycle = Number(input.cycle);
-  if (range && cycleOk && range.end - range.start > cycle * DAY_MS)
-    issues.push(issue('planEnd', 'rule.planIntervalOverCycle', { cycle }));
-  (input.items ?? []).forEach((item, i) => {
-    const field = `items.${i}.score`;
-    if (isBlank(item.score)) issues.push(issue(field, 'rule.itemScoreRequired'));
-    else issues.push(...checkNumber(field, item.score, { min: 0 }));
-  });
-  return issues;
+}
+
+/**
+ * A plan's interval between two orders (its cycle) within the maintenance cycle of the company's settings
+ * (docs/decisions.md, "Maintenance"): checked by the server, which reads the settings.
+ */
+export function planIntervalRules(cycle: NumberInput, settingsCycle: number | null, field = 'cycle'): Issue[] {
+  if (settingsCycle === null || isBlank(cycle)) return [];
+  return Number(cycle) > settingsCycle ? [issue(field, 'rule.planIntervalOverCycle', { cycle: settingsCycle })] : [];
 }
 
 /** A maintenance work order: elevator, type and plan date. */
@@ -96,37 +89,46 @@ export function invalidateMaintenanceOrderRules(input: { invalidReason: string |
   return requireFields(input, ['invalidReason']);
 }
 
-export interface MaintenancePlanRow {
-  elevatorId: Id | null | undefined;
-  start: TimeInput;
-  end: TimeInput;
-  /** Days; optional per row (the settings' cycle applies when absent). */
-  cycle?: NumberInput;
+export interface MaintenancePlanInput {
+  elevatorIds: readonly Id[] | null | undefined;
+  startDate: TimeInput;
+  endDate: TimeInput;
+  /** Days between two orders. */
+  cycle: NumberInput;
 }
 
-/** A plan holds at least one elevator, none twice, each with plan dates in order. */
-export function maintenancePlanRules(
-  plans: readonly MaintenancePlanRow[] | null | undefined,
-  field = 'plans',
-): Issue[] {
-  const rows = plans ?? [];
-  if (rows.length === 0) return [issue(field, 'rule.planEmpty')];
+/** A plan holds at least one elevator and none twice; it starts before it ends; its cycle is 1 to 90 days. */
+export function maintenancePlanRules(input: MaintenancePlanInput, field = 'elevatorIds'): Issue[] {
+  const ids = (input.elevatorIds ?? []).filter((id) => !isBlank(id));
   const issues: Issue[] = [];
-  const repeats = new Set(repeatedIndexes(rows, (r) => r.elevatorId));
-  rows.forEach((row, i) => {
-    const at = `${field}.${i}`;
-    if (isBlank(row.elevatorId)) issues.push(issue(`${at}.elevatorId`, 'validation.required'));
-    else if (repeats.has(i)) issues.push(issue(`${at}.elevatorId`, 'rule.planElevatorDuplicate'));
-    issues.push(...checkRange(`${at}.start`, row.start, `${at}.end`, row.end, { required: true }).issues);
-    issues.push(
-      ...checkNumber(`${at}.cycle`, row.cycle, {
-        integer: true,
-        ...MAINTENANCE_LIMITS.cycleDays,
-        rangeRule: 'rule.maintenanceCycle',
-      }),
-    );
-  });
+  if (ids.length === 0) issues.push(issue(field, 'rule.planEmpty'));
+  else if (repeatedIndexes(ids, (id) => String(id).trim()).length > 0)
+    issues.push(issue(field, 'rule.planElevatorDuplicate'));
+  issues.push(...checkRange('startDate', input.startDate, 'endDate', input.endDate, { required: true }).issues);
+  issues.push(
+    ...checkNumber('cycle', input.cycle, {
+      required: true,
+      integer: true,
+      ...MAINTENANCE_LIMITS.cycleDays,
+      rangeRule: 'rule.maintenanceCycle',
+    }),
+  );
   return issues;
+}
+
+/**
+ * An elevator's maintainers: none twice, and maintainers need their maintenance company. With `inPlan` (the
+ * elevator is in an active maintenance plan, which the server knows) also a company and at least one maintainer
+ * (docs/decisions.md, "Maintenance": an elevator nobody maintains yet may be saved, but not planned).
+ */
+export function elevatorMaintenanceRules(
+  input: { maintenanceCompanyId?: Id | null; maintainerIds?: readonly Id[] | null },
+  inPlan = false,
+): Issue[] {
+  const ids = (input.maintainerIds ?? []).filter((id) => !isBlank(id));
+  if (inPlan) return [...maintenanceCompanyRules(input.maintenanceCompanyId), ...maintainerRules(ids)];
+  if (ids.length === 0) return [];
+  return [...maintenanceCompanyRules(input.maintenanceCompanyId), ...maintainerRules(ids)];
 }
 
 export interface MaintenanceTypeInput {
@@ -146,7 +148,8 @@ export interface MaintenanceTypeInput {
 
 /** Name, elevator type, classification, and every item's name, content, requirement and area. */
 export function maintenanceTypeRules(input: MaintenanceTypeInput): Issue[] {
-  const issues = requireFields(input, ['name', 'elevatorType', 'classification', 'items']);
+  const issues = requireFields(input, ['name', 'elevatorType', 'classification']);
+  if ((input.items ?? []).length === 0) issues.push(issue('items', 'validation.required'));
   (input.items ?? []).forEach((item, i) => {
     for (const f of ['name', 'content', 'requirement', 'area'] as const)
       if (isBlank(item[f])) issues.push(issue(`items.${i}.${f}`, 'validation.required'));

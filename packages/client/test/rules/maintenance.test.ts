@@ -9,6 +9,8 @@ import {
   maintenancePlanRules,
   maintenanceSettingsRules,
   maintenanceTypeRules,
+  elevatorMaintenanceRules,
+  planIntervalRules,
 } from '../../src/index.js';
 import { rules } from './helpers.js';
 
@@ -40,14 +42,11 @@ describe('maintenance', () => {
     autoSendDay: 0,
     cycle: 15,
     distance: 500,
-    planStart: '2026-03-01',
-    planEnd: '2026-03-16',
-    items: [{ score: 5 }, { score: '0' }],
   };
 
-  it('settings: a good set passes, including auto-send day 0 (no auto-send) and a plan exactly one cycle long', () => {
+  it('settings: a good set passes, including auto-send day 0 (no auto-send) and the bounds', () => {
     expect(maintenanceSettingsRules(settings)).toEqual([]);
-    expect(maintenanceSettingsRules({ ...settings, autoSendDay: 7, cycle: 90, planEnd: '2026-05-30' })).toEqual([]);
+    expect(maintenanceSettingsRules({ ...settings, autoSendDay: 7, cycle: 90 })).toEqual([]);
   });
 
   it('settings: auto-send day 0..7, cycle 1..90, distance above 0', () => {
@@ -67,23 +66,12 @@ describe('maintenance', () => {
     });
   });
 
-  it('settings: plan start before end, interval within the cycle, every item scored', () => {
-    expect(rules(maintenanceSettingsRules({ ...settings, planEnd: '2026-03-01' }))).toEqual({
-      planEnd: 'validation.rangeOrder',
-    });
-    expect(rules(maintenanceSettingsRules({ ...settings, planStart: '' }))).toEqual({
-      planStart: 'validation.required',
-    });
-    expect(rules(maintenanceSettingsRules({ ...settings, planStart: '2026-02-30' }))).toEqual({
-      planStart: 'validation.dateTime',
-    });
-    expect(maintenanceSettingsRules({ ...settings, planEnd: '2026-03-17' })).toEqual([
-      { field: 'planEnd', rule: 'rule.planIntervalOverCycle', params: { cycle: 15 } },
+  it("plan interval: a plan's cycle within the maintenance cycle of its company's settings", () => {
+    expect(planIntervalRules(15, 15)).toEqual([]);
+    expect(planIntervalRules(16, 15)).toEqual([
+      { field: 'cycle', rule: 'rule.planIntervalOverCycle', params: { cycle: 15 } },
     ]);
-    expect(maintenanceSettingsRules({ ...settings, items: [{ score: 5 }, {}, { score: '' }] })).toEqual([
-      { field: 'items.1.score', rule: 'rule.itemScoreRequired' },
-      { field: 'items.2.score', rule: 'rule.itemScoreRequired' },
-    ]);
+    expect(planIntervalRules(60, null)).toEqual([]);
   });
 
   it('work order: elevator, type and plan date; invalidating needs a reason', () => {
@@ -102,21 +90,39 @@ describe('maintenance', () => {
     });
   });
 
-  it('plan: not empty, the same elevator not twice, plan dates required and in order', () => {
-    const row = { elevatorId: 1, start: '2026-03-01', end: '2026-03-31' };
-    expect(maintenancePlanRules([row, { ...row, elevatorId: 2, cycle: 30 }])).toEqual([]);
-    expect(maintenancePlanRules([])).toEqual([{ field: 'plans', rule: 'rule.planEmpty' }]);
-    expect(maintenancePlanRules([row, row])).toEqual([
-      { field: 'plans.1.elevatorId', rule: 'rule.planElevatorDuplicate' },
+  it('plan: not empty, the same elevator not twice, dates required and in order, cycle 1..90', () => {
+    const plan = { elevatorIds: [1, 2], startDate: '2026-03-01', endDate: '2026-12-31', cycle: 15 };
+    expect(maintenancePlanRules(plan)).toEqual([]);
+    expect(maintenancePlanRules({ ...plan, elevatorIds: [] })).toEqual([
+      { field: 'elevatorIds', rule: 'rule.planEmpty' },
     ]);
-    expect(rules(maintenancePlanRules([{ elevatorId: null, start: null, end: '2026-03-31' }]))).toEqual({
-      'plans.0.elevatorId': 'validation.required',
-      'plans.0.start': 'validation.required',
+    expect(maintenancePlanRules({ ...plan, elevatorIds: [1, 2, 1] })).toEqual([
+      { field: 'elevatorIds', rule: 'rule.planElevatorDuplicate' },
+    ]);
+    expect(rules(maintenancePlanRules({ ...plan, startDate: null }))).toEqual({ startDate: 'validation.required' });
+    expect(rules(maintenancePlanRules({ ...plan, endDate: '2026-02-01' }))).toEqual({
+      endDate: 'validation.rangeOrder',
     });
-    expect(rules(maintenancePlanRules([{ ...row, end: '2026-02-01' }]))).toEqual({
-      'plans.0.end': 'validation.rangeOrder',
+    expect(rules(maintenancePlanRules({ ...plan, cycle: 91 }))).toEqual({ cycle: 'rule.maintenanceCycle' });
+    expect(rules(maintenancePlanRules({ ...plan, cycle: 0 }))).toEqual({ cycle: 'rule.maintenanceCycle' });
+  });
+
+  it('elevator: maintainers need a company and none twice; in a plan, a company and at least one maintainer', () => {
+    expect(elevatorMaintenanceRules({})).toEqual([]);
+    expect(elevatorMaintenanceRules({ maintenanceCompanyId: 3 })).toEqual([]);
+    expect(elevatorMaintenanceRules({ maintenanceCompanyId: 3, maintainerIds: [4] })).toEqual([]);
+    expect(rules(elevatorMaintenanceRules({ maintainerIds: [4] }))).toEqual({
+      maintenanceCompanyId: 'rule.maintenanceCompanyRequired',
     });
-    expect(rules(maintenancePlanRules([{ ...row, cycle: 91 }]))).toEqual({ 'plans.0.cycle': 'rule.maintenanceCycle' });
+    expect(rules(elevatorMaintenanceRules({ maintenanceCompanyId: 3, maintainerIds: [4, 4] }))).toEqual({
+      maintainerIds: 'rule.maintainerDuplicate',
+    });
+    expect(rules(elevatorMaintenanceRules({ maintenanceCompanyId: 3, maintainerIds: [] }, true))).toEqual({
+      maintainerIds: 'rule.maintainersRequired',
+    });
+    expect(rules(elevatorMaintenanceRules({ maintainerIds: [4] }, true))).toEqual({
+      maintenanceCompanyId: 'rule.maintenanceCompanyRequired',
+    });
   });
 
   it('maintenance type: name, elevator type, classification and each item’s four fields', () => {

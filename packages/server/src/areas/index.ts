@@ -6,6 +6,7 @@ import { registerPasswordLogin } from './identity/password-login.js';
 import { registerSessionRoutes } from './identity/session.js';
 import { registerSmsLogin } from './identity/sms-login.js';
 import { registerJobRoutes } from './jobs/jobs.js';
+import { registerMaintenance } from './maintenance/index.js';
 import { registerElevatorState } from './monitoring/elevator-state.js';
 import { registerGatewayTestRoutes } from './monitoring/gateway-tests.js';
 import { registerNotices } from './monitoring/notices.js';
@@ -50,4 +51,5 @@ export const AREAS: readonly Area[] = [
   area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),
+  area('maintenance', registerMaintenance),
 ];

@@ -181,7 +181,7 @@ export async function seedDemo(store: Store): Promise<DemoIds | null> {
     t,
     c.maintenance,
     'Maintenance staff',
-    [110, 9, 302, 322, 341, 117, 45, 132, 820, 401, 403],
+    [110, 9, 302, 322, 326, 327, 328, 341, 117, 45, 132, 820, 401, 403],
   );
   r.viewer = await addRole(db, t, demo.rootId, 'Viewer', [110, 45, 341, 117]);
   r.userManager = await addRole(db, t, c.maintenance, 'User manager', [3, 5, 12, 16]);

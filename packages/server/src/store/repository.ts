@@ -74,6 +74,11 @@ export interface TableSpec<F extends Fields = Fields> {
    * asks whether to move it (409 rule.boundElsewhere) and moves it when the caller confirms (replace).
    */
   rebindBy?: keyof F & string;
+  /**
+   * Filters on derived fields (no column: a maintenance order's timing), applied beside the column filters; the
+   * generic filters skip derived fields.
+   */
+  derivedFilters?: (q: Query, filters: Record<string, unknown>) => Query;
   /** Extra scoping beyond tenant and organisation (access tokens: the caller's own). */
   ownerFilter?: (q: Query, caller: Caller) => Query;
 }
@@ -145,7 +150,7 @@ export class Repository<F extends Fields = Fields> {
     const { fields } = this.spec.entity;
     for (const [key, mode] of Object.entries(this.spec.entity.filters)) {
       const f = (fields as Fields)[key];
-      if (!f) continue;
+      if (!f || f.derived) continue;
       const col = `t.${key}`;
       if (mode === 'range') {
         const start = filters[`${key}Start`];
@@ -164,7 +169,7 @@ export class Repository<F extends Fields = Fields> {
       else if (f.kind === 'bool') q = q.where(col, '=', v ? 1 : 0);
       else q = q.where(col, '=', v);
     }
-    return q;
+    return this.spec.derivedFilters ? this.spec.derivedFilters(q, filters) : q;
   }
 
   private selectRecord(q: Query): Query {

@@ -15,6 +15,13 @@ import {
 import { tenantTable } from './tenant.js';
 import { uiSettingTable } from './uiSetting.js';
 import { userTable } from './user.js';
+import {
+  maintenanceOrderTable,
+  maintenancePlanTable,
+  maintenanceSettingTable,
+  maintenanceTypeTable,
+  spotCheckTable,
+} from './maintenance.js';
 import { callRecordTable, hazardRecordTable } from './eventRecords.js';
 import {
   alarmRecordTable,
@@ -94,6 +101,12 @@ const TABLES: TableSpec[] = [
   as(commandRecordTable),
   // gateway tests: created and cancelled through areas/monitoring/gateway-tests.ts (docs/decisions.md)
   as(gatewayTestTable),
+  // maintenance: orders move through the maintenance-order service (areas/maintenance); their fields are edited here
+  as(maintenanceTypeTable),
+  as(maintenancePlanTable),
+  as(maintenanceSettingTable),
+  as(maintenanceOrderTable),
+  as(spotCheckTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

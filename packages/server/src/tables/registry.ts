@@ -16,7 +16,10 @@ import {
   programCard,
   smartScreen,
 } from '@liftcloud/client';
+import { elevatorMaintenanceRules } from '@liftcloud/client';
+import { HttpError, ValidationError } from '../http/errors.js';
 import { refuseIfUsed } from '../store/refuse.js';
+import { inActivePlan, inAnyPlan } from './maintenance.js';
 import type { TableSpec } from '../store/repository.js';
 
 /**
@@ -36,7 +39,17 @@ export const elevatorTable: TableSpec<typeof elevator.fields> = {
   ],
   links: { maintainerIds: { table: 'elevatorMaintainers', ownKey: 'elevatorId', otherKey: 'userId' } },
   platformUnique: ['dtuCode'],
+  // an elevator in an active maintenance plan keeps its company and at least one maintainer (domain.md §5)
+  async beforeUpdate(_row, input, existing, { trx }) {
+    const merged = { ...existing, ...input } as Parameters<typeof elevatorMaintenanceRules>[0];
+    if (!(await inActivePlan(trx, Number(existing.id)))) return;
+    const issues = elevatorMaintenanceRules(merged, true);
+    if (issues.length) throw new ValidationError(issues, elevator.patchSchema);
+  },
   async beforeDelete(existing, { trx }) {
+    // maintenance keeps its history: an elevator with plans or orders is not deleted under them
+    if (await inAnyPlan(trx, Number(existing.id))) throw new HttpError(409, 'error.inUse');
+    await refuseIfUsed(trx, 'maintenanceOrders', 'elevatorId', existing.id);
     await trx
       .updateTable('gatewayDevices')
       .set({ elevatorId: null, bindState: 0 })

@@ -43,6 +43,9 @@ const SingleMonitor = lazyScreen(() => import('../pages/monitor/SingleMonitorPag
 const GisMap = lazyScreen(() => import('../pages/gisMap/GisMapPage'));
 const MonitorCenter = lazyScreen(() => import('../pages/monitorCenter/MonitorCenterPage'));
 const Kanban = lazyScreen(() => import('../pages/kanban/KanbanPage'));
+const MaintWork = lazyScreen(() => import('../pages/maintenance/MaintWorkPage'));
+const MaintenanceSetting = lazyScreen(() => import('../pages/maintenance/MaintenanceSettingPage'));
+const MaintOrder = lazyScreen(() => import('../pages/maintenance/MaintOrderPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -85,6 +88,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/potential': entry(Records, { kind: 'potential' }),
   '/userTake': entry(Records, { kind: 'userTake' }),
   '/workOrder': entry(WorkOrders, {}),
+  '/maintWork': entry(MaintWork, {}),
+  '/maintenanceSetting': entry(MaintenanceSetting, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
@@ -98,4 +103,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/singleMonitor/:elevatorId': entry(SingleMonitor, {}),
   '/elevatorMonitor/monitorCenter': entry(MonitorCenter, {}),
   '/cloudKanban': entry(Kanban, {}),
+  '/maintWorkOrder/:maintWorkOrderId': entry(MaintOrder, {}),
+  '/newMaintWorkOrder/:id': entry(MaintOrder, {}),
 };

@@ -2,6 +2,7 @@ import {
   elevator,
   elevatorIdentityRules,
   gatewayDevice,
+  maintenancePlan,
   netApply,
   type EntityDef,
   type Fields,
@@ -41,5 +42,10 @@ export const IMPORTABLE: Record<string, ImportSpec> = {
   gatewayDevice: {
     entity: gatewayDevice as unknown as EntityDef<Fields>,
     keyOf: () => 'dtuCode',
+  },
+  // maintenance plans (issue 13): elevators as ids separated by commas; a plan of the same name is skipped
+  maintenancePlan: {
+    entity: maintenancePlan as unknown as EntityDef<Fields>,
+    keyOf: () => 'name',
   },
 };

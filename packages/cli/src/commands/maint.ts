@@ -1,0 +1,109 @@
+import {
+  calendarDate,
+  generateMaintenanceOrders,
+  invalidateMaintenanceOrder,
+  MAINTENANCE_TIMING,
+  sendMaintenanceOrder,
+  type GeneratedOrders,
+} from '@liftcloud/client';
+import type { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import type { Column } from '../output/columns.js';
+import { say } from '../output/messages.js';
+import { writeRecords } from '../output/records.js';
+import { tableColumns, wideColumns } from './entity/columns.js';
+import { entityDef, type Row } from './entity/definition.js';
+import { parseId } from './entity/ids.js';
+import { contextFor } from './options.js';
+
+type Generated = GeneratedOrders['orders'][number];
+const GENERATED_COLUMNS: Column<Generated>[] = [
+  { key: 'planId', header: t('maint.col.plan'), value: (r) => r.planId },
+  { key: 'elevatorId', header: t('maint.col.elevator'), value: (r) => r.elevatorId },
+  { key: 'planDate', header: t('maint.col.planDate'), value: (r) => r.planDate },
+];
+
+const day = (flag: string, value: string | undefined): string => {
+  if (!value || !calendarDate.test(value))
+    throw new CliError(t('maint.badDate', { flag, value: value ?? '' }), EXIT.usage);
+  return value;
+};
+
+/** `maint plan generate`: the orders of the caller's active plans with plan dates from..to, or on --dry-run a list. */
+async function generate(cmd: Command, opts: { from?: string; to?: string; plan?: string; dryRun?: boolean }) {
+  const body = {
+    from: day('--from', opts.from),
+    to: day('--to', opts.to),
+    dryRun: opts.dryRun === true,
+    ...(opts.plan ? { planId: parseId(opts.plan) } : {}),
+  };
+  const ctx = await contextFor(cmd);
+  const result = await ctx.call((client) => client.call(generateMaintenanceOrders, { body }));
+  await writeRecords(ctx.recordOutput(GENERATED_COLUMNS, GENERATED_COLUMNS), result.orders);
+  say.info(t(result.dryRun ? 'maint.wouldCreate' : 'maint.created', { count: result.orders.length }));
+}
+
+/** `maint orders`: every page of the orders, --not-accepted (the 24-hour flag) and --overdue (derived timing). */
+async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boolean }) {
+  const ctx = await contextFor(cmd);
+  const def = entityDef('maintenanceOrder');
+  const rows = await ctx.call(async (client) => {
+    const out: Row[] = [];
+    const query = {
+      ...(opts.notAccepted ? { recentNotAccept: true } : {}),
+      ...(opts.overdue ? { timing: MAINTENANCE_TIMING.overdue } : {}),
+    };
+    for await (const row of client.crud<Row>(def.path).all(query)) out.push(row);
+    return out;
+  });
+  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+}
+
+async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', reason?: string) {
+  const ctx = await contextFor(cmd);
+  const id = parseId(idText);
+  await ctx.call((client) =>
+    run === 'send'
+      ? client.call(sendMaintenanceOrder, { params: { id } })
+      : client.call(invalidateMaintenanceOrder, { params: { id }, body: { invalidReason: reason ?? '' } }),
+  );
+  say.info(t('maint.acted', { id, action: run }));
+}
+
+export function register(program: Command): void {
+  const maint = program.command('maint').description(t('cmd.maint'));
+  maint
+    .command('plan')
+    .description(t('cmd.maint.plan'))
+    .command('generate')
+    .description(t('cmd.maint.generate'))
+    .requiredOption('--from <date>', t('opt.maintFrom'))
+    .requiredOption('--to <date>', t('opt.maintTo'))
+    .option('--plan <id>', t('opt.maintPlan'))
+    .option('--dry-run', t('opt.maintDryRun'))
+    .action((opts: { from?: string; to?: string; plan?: string; dryRun?: boolean }, cmd: Command) =>
+      generate(cmd, opts),
+    );
+  maint
+    .command('orders')
+    .description(t('cmd.maint.orders'))
+    .option('--overdue', t('opt.overdue'))
+    .option('--not-accepted', t('opt.notAccepted'))
+    .action((opts: { overdue?: boolean; notAccepted?: boolean }, cmd: Command) => orders(cmd, opts));
+  maint
+    .command('send')
+    .argument('<id>')
+    .description(t('cmd.maint.send'))
+    .action((id: string, _opts, cmd: Command) => act(cmd, id, 'send'));
+  maint
+    .command('invalidate')
+    .argument('<id>')
+    .description(t('cmd.maint.invalidate'))
+    .option('--reason <text>', t('opt.reason'))
+    .action((id: string, opts: { reason?: string }, cmd: Command) => {
+      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      return act(cmd, id, 'invalidate', opts.reason);
+    });
+}

@@ -1,0 +1,171 @@
+import { sendMaintenanceOrder } from '@liftcloud/client';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4, png } from '../support/files.js';
+import { FAR, NEAR, maintenanceFixture, type MaintenanceFixture } from '../support/maintenance.js';
+import {
+  BROWSER_TEST_TIMEOUT,
+  CONTEXT_DEFAULTS,
+  chromiumMissing,
+  listState,
+  startConsole,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
+
+const PHONE = { width: 390, height: 844 };
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** Draw a stroke across a signature canvas, as a finger would. */
+async function sign(page: Page, testId: string) {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 15 : -15));
+  await page.mouse.up();
+  await expect.poll(() => page.getByTestId(testId).getAttribute('data-drawn')).toBe('yes');
+}
+
+const status = (page: Page) => page.getByTestId('maint-status').innerText();
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'a maintenance order in the field, on a phone',
+  { timeout: BROWSER_TEST_TIMEOUT * 3 },
+  () => {
+    let fx: ConsoleFixture;
+    let m: MaintenanceFixture;
+    let orderId: number;
+    beforeAll(async () => {
+      fx = await startConsole();
+      const admin = await fx.server.login('admin');
+      m = await maintenanceFixture(fx.server, admin, 'web');
+      const order = await admin.entities.maintenanceOrder.save({
+        elevatorId: m.elevatorId,
+        maintenanceTypeId: m.typeId,
+        companyId: m.companyId,
+        worker1Id: m.workerId,
+        planDate: new Date().toISOString().slice(0, 10),
+      });
+      orderId = order.id;
+      await admin.call(sendMaintenanceOrder, { params: { id: orderId } });
+    });
+    afterAll(async () => fx?.close());
+
+    /** A phone logged in as `username`, its position where `at` says. */
+    const phone = async (username: string, at: { latitude: number; longitude: number }, language = 'en-US') => {
+      const context = await fx.browser.newContext({
+        ...CONTEXT_DEFAULTS,
+        locale: language,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        geolocation: at,
+        permissions: ['geolocation'],
+      });
+      context.setDefaultTimeout(60_000);
+      const page = await context.newPage();
+      const session = (await fx.server.login(username)).session.get();
+      await page.goto(`${fx.base}/login`);
+      await page.evaluate(
+        ([s, lang]) => {
+          localStorage.setItem('liftcloud.session', s);
+          localStorage.setItem('liftcloud.language', JSON.stringify(lang));
+        },
+        [JSON.stringify(session), language] as const,
+      );
+      await page.goto(`${fx.base}/maintWorkOrder/${orderId}`);
+      await page.getByTestId('maint-order').waitFor();
+      return { context, page };
+    };
+
+    it('a worker accepts, signs in near the lift (refused far away), marks items with a photo, signs and completes', async () => {
+      const { context, page } = await phone('companyuser', FAR);
+      await expect.poll(() => status(page)).toBe('Sent');
+      await page.getByTestId('action-accept').click();
+      await expect.poll(() => status(page)).toBe('Accepted');
+
+      await page.getByTestId('action-signIn').click();
+      await page.getByTestId('maint-error').waitFor();
+      expect(await page.getByTestId('maint-error').innerText()).toMatch(/sign in within 200 m/);
+      await fx.shot(page, 'maint-signin-refused-390x844-en-US');
+      await context.setGeolocation(NEAR);
+      await page.getByTestId('action-signIn').click();
+      await expect.poll(() => status(page)).toBe('Signed in');
+
+      await page.getByTestId('item-0-condition').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Qualified$/ }).click();
+      await page.getByTestId('item-0-photo').setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: png() });
+      await page
+        .getByTestId('item-0-recording')
+        .setInputFiles({ name: 'brake.mp4', mimeType: 'video/mp4', buffer: mp4() });
+      await page.getByTestId('item-0-save').click();
+      await expect
+        .poll(() => page.getByTestId('item-0-state').innerText())
+        .toMatch(/Qualified · Photo ×1 · Recording ×1/);
+      await expect.poll(() => status(page)).toBe('In execution');
+      await page.getByTestId('item-1-condition').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'No such item' }).click();
+      await page.getByTestId('item-1-save').click();
+      await expect.poll(() => page.getByTestId('item-1-state').innerText()).toMatch(/No such item/);
+
+      await page.getByTestId('complete-card').waitFor();
+      await sign(page, 'signature-worker');
+      await fx.shot(page, 'maint-signature-390x844-en-US');
+      await page.getByTestId('action-complete').click();
+      await expect.poll(() => status(page)).toBe('Completed');
+      expect(await overflowsSideways(page)).toBe(false);
+      await fx.shot(page, 'maint-completed-390x844-en-US');
+      await context.close();
+
+      const files = await (await fx.server.login('admin')).attachments.list('maintenanceOrder', orderId);
+      expect(files.map((f) => f.name).sort()).toEqual(['brake.mp4', 'brake.png', 'worker-signature.png']);
+    });
+
+    it('the use unit evaluates, signs and confirms; /maintWork shows the order confirmed', async () => {
+      // the demo has no use-unit account with index 322: the administrator confirms for the use unit
+      const { context, page } = await phone('admin', NEAR);
+      await expect.poll(() => status(page)).toBe('Completed');
+      await page.getByTestId('evaluation').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Very satisfied' }).click();
+      await sign(page, 'signature-use-unit');
+      await page.getByTestId('action-confirm').click();
+      await expect.poll(() => status(page)).toBe('Confirmed');
+      const timeline = await page.getByTestId('maint-timeline').innerText();
+      for (const step of ['create', 'send', 'accept', 'signIn', 'record', 'complete', 'confirm'])
+        expect(timeline).toContain(step);
+      await fx.shot(page, 'maint-confirmed-390x844-en-US');
+      await context.close();
+
+      // the field page in the other two languages
+      for (const [language, confirmed, timelineTitle] of [
+        ['zh-CN', '已确认', '工单流程'],
+        ['it-Italy', 'Confermato', 'Cronologia'],
+      ] as const) {
+        const other = await phone('companyuser', NEAR, language);
+        await expect.poll(() => status(other.page)).toBe(confirmed);
+        expect(await other.page.getByTestId('maint-timeline').innerText()).toContain(timelineTitle);
+        expect(await overflowsSideways(other.page)).toBe(false);
+        await fx.shot(other.page, `maint-confirmed-390x844-${language}`);
+        await other.context.close();
+      }
+
+      const desk = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/maintWork' });
+      expect(await listState(desk.page, 'maint-orders')).toBe('finish');
+      const row = desk.page.locator('tr', { has: desk.page.getByTestId(`maint-order-${orderId}`) });
+      await expect.poll(() => row.innerText()).toContain('Confirmed');
+      expect(await row.innerText()).toContain('Normal');
+      await fx.shot(desk.page, 'maint-work-list-en-US');
+      await desk.page.goto(`${fx.base}/maintenanceSetting`);
+      await desk.page.locator('.ant-tabs-tab', { hasText: 'Maintenance types' }).waitFor();
+      expect(await desk.page.locator('.ant-tabs-tab').allInnerTexts()).toEqual([
+        'Maintenance types',
+        'Maintenance plans',
+        'Settings',
+        'Spot checks',
+      ]);
+      await fx.shot(desk.page, 'maint-settings-en-US');
+      expect(desk.errors).toEqual([]);
+      await desk.context.close();
+    });
+  },
+);
