@@ -91,6 +91,16 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { name: `Role ${n}`, permissions: [110], companyId: ids.companyId };
     case 'announcement':
       return { title: `Notice ${n}`, content: 'Text' };
+    case 'contract':
+      return {
+        contractNo: `HT-${n}`,
+        siteName: `Site ${n}`,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        maintenanceCompanyId: ids.companyId,
+        // a covered elevator would make two samples overlap (one valid contract per elevator and day)
+        elevatorIds: [],
+      };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     default:

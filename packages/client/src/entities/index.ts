@@ -2,6 +2,7 @@
 import { accessToken } from './accessToken.js';
 import { announcement } from './announcement.js';
 import { company } from './company.js';
+import { contract } from './contract.js';
 import { loginLog } from './loginLog.js';
 import { messageRecord } from './messageRecord.js';
 import { operationLog } from './operationLog.js';
@@ -33,6 +34,7 @@ export * from './announcement.js';
 export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
+export * from './contract.js';
 export * from './elevator.js';
 export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
@@ -84,6 +86,7 @@ export const ENTITIES = {
   accessToken,
   announcement,
   company,
+  contract,
   loginLog,
   messageRecord,
   operationLog,
@@ -124,3 +127,4 @@ export type WorkOrder = RecordOf<F<typeof workOrder>>;
 export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;
 export type CallRecord = RecordOf<F<typeof callRecord>>;
 export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
+export type Contract = RecordOf<F<typeof contract>>;

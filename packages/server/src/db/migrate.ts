@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_gateway_test_lease.js';
 import * as m011 from './migrations/011_job_leases.js';
 import * as m012 from './migrations/012_files.js';
 import * as m013 from './migrations/013_hardening.js';
+import * as m020 from './migrations/020_contracts.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '011_job_leases': m011,
   '012_files': m012,
   '013_hardening': m013,
+  '020_contracts': m020,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { TableSpec } from '../store/repository.js';
 import { accessTokenTable } from './accessToken.js';
 import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
+import { contractTable } from './contract.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -94,6 +95,8 @@ const TABLES: TableSpec[] = [
   as(commandRecordTable),
   // gateway tests: created and cancelled through areas/monitoring/gateway-tests.ts (docs/decisions.md)
   as(gatewayTestTable),
+  // upkeep
+  as(contractTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */
