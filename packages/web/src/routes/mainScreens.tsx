@@ -36,6 +36,7 @@ const MonitorDevices = lazyScreen(() => import('../pages/monitorDevices/MonitorD
 const MeterGateways = lazyScreen(() => import('../pages/meterGateways/MeterGatewaysPage'));
 const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
+const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
@@ -85,6 +86,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/potential': entry(Records, { kind: 'potential' }),
   '/userTake': entry(Records, { kind: 'userTake' }),
   '/workOrder': entry(WorkOrders, {}),
+  '/contract': entry(Contracts, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),

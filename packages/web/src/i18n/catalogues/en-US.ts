@@ -131,7 +131,7 @@ export const enUS = {
     alarmTitle: 'Alarm bell',
     maintenanceExpiry: 'Maintenance orders not accepted',
     yearCheckExpiry: 'Annual inspections due',
-    contractExpiry: 'Contracts expired',
+    contractExpiry: 'Contracts expiring',
     moreEntries: 'and {{count}} more',
   },
   systemSetting: {
@@ -353,6 +353,13 @@ export const enUS = {
   },
   companies: {
     createTitle: 'Add {{type}}',
+  },
+  contracts: {
+    void: 'Void',
+    voidTitle: 'Void contract {{no}}',
+    voidWarning: 'A voided contract cannot be recovered or changed.',
+    voidReason: 'Void reason',
+    voided: 'Contract voided',
   },
 };
 

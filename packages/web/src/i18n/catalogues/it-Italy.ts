@@ -134,7 +134,7 @@ export const itItaly: WebCatalogue = {
     alarmTitle: 'Campanello di allarme',
     maintenanceExpiry: 'Ordini di manutenzione non accettati',
     yearCheckExpiry: 'Ispezioni annuali in scadenza',
-    contractExpiry: 'Contratti scaduti',
+    contractExpiry: 'Contratti in scadenza',
     moreEntries: 'e altri {{count}}',
   },
   systemSetting: {
@@ -357,5 +357,12 @@ export const itItaly: WebCatalogue = {
   },
   companies: {
     createTitle: 'Aggiungi {{type}}',
+  },
+  contracts: {
+    void: 'Annulla',
+    voidTitle: 'Annulla il contratto {{no}}',
+    voidWarning: 'Un contratto annullato non può essere ripristinato né modificato.',
+    voidReason: 'Motivo annullamento',
+    voided: 'Contratto annullato',
   },
 };
