@@ -1,5 +1,6 @@
 import { ApiError, addDays, todayIn, voidContract, type Contract, type LiftCloudClient } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coveringContract } from '../../packages/server/src/services/contracts.js';
 import { failure } from '../support/errors.js';
 import * as sample from '../support/files.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
@@ -113,6 +114,10 @@ describe.each(DIALECTS)('contracts on %s', (dialect) => {
     expect(clash.message).toBe(
       `Covered elevators: elevator Contract lift A is already covered by contract ${first.contractNo} in these dates`,
     );
+    // the maintenance side's question: which valid contract covers this lift on that day
+    const covering = (day: string) => coveringContract(s.store.db, s.demo.tenants.demo, liftA, day);
+    expect(await covering(addDays(today, 600))).toMatchObject({ id: first.id, contractNo: first.contractNo });
+    expect(await covering(addDays(today, 701))).toBeUndefined();
     // the day after it ends is free
     const next = await create({ elevatorIds: [liftA], startDate: addDays(today, 701), endDate: addDays(today, 800) });
     // stretching the first over the next is the same clash
@@ -122,6 +127,7 @@ describe.each(DIALECTS)('contracts on %s', (dialect) => {
     await admin.call(voidContract, { params: { id: next.id }, body: { reason: 'Signed twice' } });
     const stretched = await admin.entities.contract.save({ id: first.id, endDate: addDays(today, 750) });
     expect(stretched.endDate).toBe(addDays(today, 750));
+    expect((await covering(addDays(today, 740)))?.id).toBe(first.id);
   });
 
   it('voids a contract for good: no recovery, no change, no expiry notice', async () => {
