@@ -101,6 +101,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
         // a covered elevator would make two samples overlap (one valid contract per elevator and day)
         elevatorIds: [],
       };
+    case 'inspection':
+      return { checkNo: `NJ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', result: 1 };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     default:

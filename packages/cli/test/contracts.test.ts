@@ -61,6 +61,34 @@ describe('liftctl contracts', () => {
     expect(bad.stderr).toContain('soon: give a span in days, as 30d, 2w or 30');
   });
 
+  it('inspection due --within lists the lifts whose last pass was a year back within the span', async () => {
+    const admin = await s.login('admin');
+    const today = todayIn('Asia/Shanghai');
+    const lift = async (name: string) =>
+      (await admin.entities.elevator.save({ name, factoryNo: name, elevatorType: 1, useStatus: 1 })).id;
+    await admin.entities.inspection.save({
+      checkNo: 'NJ-DUE',
+      elevatorId: await lift('Due soon lift'),
+      checkDate: addDays(today, -365 + 10),
+      result: 1,
+    });
+    await admin.entities.inspection.save({
+      checkNo: 'NJ-LATER',
+      elevatorId: await lift('Due later lift'),
+      checkDate: addDays(today, -365 + 60),
+      result: 1,
+    });
+    const due = await run(['inspection', 'due', '--within', '30d', '-o', 'csv']);
+    expect(due.code, due.stderr).toBe(0);
+    expect(due.stdout).toContain('NJ-DUE');
+    expect(due.stdout).not.toContain('NJ-LATER');
+    const longer = await run(['inspection', 'due', '--within', '9w', '-o', 'json']);
+    expect((JSON.parse(longer.stdout) as { checkNo: string }[]).map((r) => r.checkNo).sort()).toEqual([
+      'NJ-DUE',
+      'NJ-LATER',
+    ]);
+  });
+
   it('attaches an appendix by content and lists it; a renamed file is refused', async () => {
     const path = join(dir, 'appendix.xlsx');
     writeFileSync(path, sample.xlsx(2048));

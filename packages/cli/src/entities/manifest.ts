@@ -96,6 +96,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '安全隐患', 'en-US': 'Safety hazard', 'it-Italy': 'Rischio per la sicurezza' },
   },
   {
+    command: 'inspection',
+    entity: 'inspection',
+    label: { 'zh-CN': '年检', 'en-US': 'Annual inspection', 'it-Italy': 'Ispezione annuale' },
+  },
+  {
     command: 'login-log',
     entity: 'loginLog',
     label: { 'zh-CN': '登录日志', 'en-US': 'Login log', 'it-Italy': 'Registro accessi' },

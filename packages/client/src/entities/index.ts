@@ -3,6 +3,7 @@ import { accessToken } from './accessToken.js';
 import { announcement } from './announcement.js';
 import { company } from './company.js';
 import { contract } from './contract.js';
+import { inspection } from './inspection.js';
 import { loginLog } from './loginLog.js';
 import { messageRecord } from './messageRecord.js';
 import { operationLog } from './operationLog.js';
@@ -35,6 +36,7 @@ export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
+export * from './inspection.js';
 export * from './elevator.js';
 export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
@@ -87,6 +89,7 @@ export const ENTITIES = {
   announcement,
   company,
   contract,
+  inspection,
   loginLog,
   messageRecord,
   operationLog,
@@ -128,3 +131,4 @@ export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;
 export type CallRecord = RecordOf<F<typeof callRecord>>;
 export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
 export type Contract = RecordOf<F<typeof contract>>;
+export type Inspection = RecordOf<F<typeof inspection>>;

@@ -97,6 +97,8 @@ export const workOrder = defineEntity({
     paused: readOnly(bool(L('已暂停', 'Paused', 'Sospeso'))),
     secondAlarm: readOnly(bool(L('二次报警', 'Second alarm', 'Secondo allarme'))),
     finishTime: readOnly(datetime(L('完成时间', 'Finished', 'Completato'))),
+    // the annual inspection whose no-pass raised it (repair method 4)
+    inspectionId: readOnly(ref(L('年检记录', 'Annual inspection', 'Ispezione annuale'), 'inspection')),
   },
   filters: { workOrderNo: 'eq', elevatorId: 'eq', type: 'eq', recordState: 'eq', alarmTime: 'range' },
 });

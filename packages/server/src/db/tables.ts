@@ -2,6 +2,7 @@ import type {
   announcement,
   company,
   contract,
+  inspection,
   elevator,
   gatewayDevice,
   gatewayVersion,
@@ -139,6 +140,8 @@ type NetApplyRow = StoredRow<typeof netApply.fields> & Scoped & InOrganisation;
 
 type ContractRow = StoredRow<typeof contract.fields> & Scoped & InOrganisation;
 
+type InspectionRow = StoredRow<typeof inspection.fields> & Scoped & InOrganisation;
+
 /** The elevators a contract covers (migration 020). */
 interface ContractElevatorRow {
   contractId: number;
@@ -189,4 +192,5 @@ export interface DB {
   files: FileRow;
   contracts: ContractRow;
   contractElevators: ContractElevatorRow;
+  inspections: InspectionRow;
 }

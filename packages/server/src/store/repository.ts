@@ -29,7 +29,7 @@ import { nameSelections, reachableIds, referencesOf } from './references.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type LooseDB = Record<string, any>;
 export type LooseKysely = Kysely<LooseDB>;
-type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
+export type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
 type EB = ExpressionBuilder<LooseDB, string>;
 
 /** Where an id list (a user's roleIds) is kept: a link table; the ids' target is the field's, in the definition. */
@@ -77,6 +77,11 @@ export interface TableSpec<F extends Fields = Fields> {
    * come from the definition. `read.tz` is the caller's time zone (what "today" is).
    */
   computed?: (eb: EB, read: ReadContext) => Record<string, AliasableExpression<unknown>>;
+  /**
+   * Query keys beyond the definition's filters (a notice's window): the list narrowed by them. It checks its
+   * own keys (400 ValidationError on a bad value).
+   */
+  queryFilter?: (q: Query, query: Record<string, unknown>, read: ReadContext) => Query;
   /** How a list filter on a derived field (no column) matches: the condition for the value asked for. */
   derivedFilters?: Partial<
     Record<keyof F & string, (eb: EB, value: unknown, read: ReadContext) => Expression<SqlBool>>
@@ -165,6 +170,7 @@ export class Repository<F extends Fields = Fields> {
 
   private withFilters(q: Query, filters: Record<string, unknown>, tz: string): Query {
     const { fields } = this.spec.entity;
+    if (this.spec.queryFilter) q = this.spec.queryFilter(q, filters, { tz });
     for (const [key, mode] of Object.entries(this.spec.entity.filters)) {
       const f = (fields as Fields)[key];
       if (!f) continue;

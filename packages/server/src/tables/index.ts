@@ -4,6 +4,7 @@ import { accessTokenTable } from './accessToken.js';
 import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
+import { inspectionTable } from './inspection.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -97,6 +98,7 @@ const TABLES: TableSpec[] = [
   as(gatewayTestTable),
   // upkeep
   as(contractTable),
+  as(inspectionTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -37,6 +37,7 @@ const MeterGateways = lazyScreen(() => import('../pages/meterGateways/MeterGatew
 const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
 const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
+const Inspections = lazyScreen(() => import('../pages/inspections/InspectionsPage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
@@ -87,6 +88,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/userTake': entry(Records, { kind: 'userTake' }),
   '/workOrder': entry(WorkOrders, {}),
   '/contract': entry(Contracts, {}),
+  '/yearCheck': entry(Inspections, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),

@@ -27,6 +27,16 @@ export function registerEntity(program: Command, entity: string, name: string): 
     .option('--all', t('opt.all'))
     .action((opts: Record<string, unknown>, cmd: Command) => listAction(entity, opts, cmd));
 
+  if (entity === 'inspection')
+    group
+      .command('due')
+      .description(t('cmd.inspection.due'))
+      .option('--within <span>', t('opt.within'), '30d')
+      .option('--all', t('opt.all'))
+      .action((opts: { within: string; all?: boolean }, cmd: Command) =>
+        listAction(entity, { dueWithin: opts.within, all: opts.all }, cmd),
+      );
+
   group
     .command('get')
     .argument('<id>')

@@ -23,7 +23,21 @@ export function parseDays(value: string): number {
 /** Today in this machine's time zone: the day the server reckons the expiry status by, as the client sends it. */
 const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai');
 
+/**
+ * The lifts whose annual inspection falls due within `days` from today: each lift's last pass made between a
+ * year back and a year back plus the span (the server's notice window, docs/decisions.md "Annual inspections").
+ */
+export function dueWindow(days: number, from = today()): { startTime: string; endTime: string } {
+  const yearBack = addDays(from, -365);
+  return { startTime: `${yearBack} 00:00:00`, endTime: `${addDays(yearBack, days)} 23:59:59` };
+}
+
 export const LIST_EXTRAS: Record<string, ListExtra> = {
+  inspection: {
+    options: (command) => command.option('--due-within <span>', t('opt.dueWithin')),
+    query: (opts): Record<string, string | number> =>
+      typeof opts.dueWithin === 'string' ? dueWindow(parseDays(opts.dueWithin)) : {},
+  },
   contract: {
     options: (command) => command.option('--expiring <span>', t('opt.expiring')),
     query(opts): Record<string, string | number> {

@@ -354,6 +354,9 @@ export const enUS = {
   companies: {
     createTitle: 'Add {{type}}',
   },
+  inspections: {
+    repairOrder: 'Repair order',
+  },
   contracts: {
     void: 'Void',
     voidTitle: 'Void contract {{no}}',

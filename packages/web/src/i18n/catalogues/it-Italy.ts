@@ -358,6 +358,9 @@ export const itItaly: WebCatalogue = {
   companies: {
     createTitle: 'Aggiungi {{type}}',
   },
+  inspections: {
+    repairOrder: 'Ordine di riparazione',
+  },
   contracts: {
     void: 'Annulla',
     voidTitle: 'Annulla il contratto {{no}}',

@@ -354,6 +354,9 @@ export const zhCN: WebCatalogue = {
   companies: {
     createTitle: '新增{{type}}',
   },
+  inspections: {
+    repairOrder: '整改工单',
+  },
   contracts: {
     void: '作废',
     voidTitle: '作废合同 {{no}}',
