@@ -314,6 +314,19 @@ export const contractState = defineEnum('contractState', [
   o(2, '已作废', 'Voided', 'Annullato'),
 ]);
 
+// Safety checks (docs/decisions.md "Safety checks"): how serious a finding is, and where its rectification stands.
+export const hazardLevel = defineEnum('hazardLevel', [
+  o(0, '无隐患', 'No hazard', 'Nessun pericolo'),
+  o(1, '一般隐患', 'Minor hazard', 'Pericolo lieve'),
+  o(2, '重大隐患', 'Major hazard', 'Pericolo grave'),
+]);
+
+export const rectificationState = defineEnum('rectificationState', [
+  o(0, '无需整改', 'Not needed', 'Non necessario'),
+  o(1, '待整改', 'Pending', 'Da adeguare'),
+  o(2, '已整改', 'Rectified', 'Adeguato'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -357,6 +370,8 @@ export const ENUMS = {
   inspectionUndertaker,
   contractExpiry,
   contractState,
+  hazardLevel,
+  rectificationState,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

@@ -4,6 +4,7 @@ import { announcement } from './announcement.js';
 import { company } from './company.js';
 import { contract } from './contract.js';
 import { inspection } from './inspection.js';
+import { safetyCheck } from './safetyCheck.js';
 import { loginLog } from './loginLog.js';
 import { messageRecord } from './messageRecord.js';
 import { operationLog } from './operationLog.js';
@@ -37,6 +38,7 @@ export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
 export * from './inspection.js';
+export * from './safetyCheck.js';
 export * from './elevator.js';
 export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
@@ -90,6 +92,7 @@ export const ENTITIES = {
   company,
   contract,
   inspection,
+  safetyCheck,
   loginLog,
   messageRecord,
   operationLog,
@@ -132,3 +135,4 @@ export type CallRecord = RecordOf<F<typeof callRecord>>;
 export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
 export type Contract = RecordOf<F<typeof contract>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
+export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;

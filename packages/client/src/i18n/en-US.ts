@@ -117,6 +117,7 @@ export const enUS = {
   'rule.eocdSpeedExists': '{field}: this company already has thresholds for speed {speed}; replace them?',
   'rule.contractDates': '{field}: the end date must be after the start date',
   'rule.contractOverlap': '{field}: elevator {elevator} is already covered by contract {contractNo} in these dates',
+  'rule.safetyFindings': '{field}: an unqualified item needs findings and a rectification deadline',
   'rule.contractNos': '{field}: contract numbers separated by commas, none empty',
   'rule.handleResultRequired': '{field}: enter the handling result',
   'rule.repairPersonDuplicate': '{field}: duplicate emergency repair person cannot be added',

@@ -114,6 +114,7 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.eocdSpeedExists': "{field}: l'azienda ha già soglie per la velocità {speed}; sostituirle?",
   'rule.contractDates': '{field}: la data di fine deve essere successiva alla data di inizio',
   'rule.contractOverlap': "{field}: l'ascensore {elevator} è già coperto dal contratto {contractNo} in queste date",
+  'rule.safetyFindings': '{field}: una voce non conforme richiede i rilievi e una scadenza di adeguamento',
   'rule.contractNos': '{field}: numeri di contratto separati da virgole, nessuno vuoto',
   'rule.handleResultRequired': '{field}: inserire il risultato della gestione',
   'rule.repairPersonDuplicate': '{field}: non si può aggiungere due volte la stessa persona di riparazione urgente',

@@ -113,6 +113,7 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.eocdSpeedExists': '{field}：该企业已有速度{speed}的阈值，是否替换？',
   'rule.contractDates': '{field}：结束日期必须晚于开始日期',
   'rule.contractOverlap': '{field}：电梯 {elevator} 在该期间已有合同 {contractNo}',
+  'rule.safetyFindings': '{field}：有不合格项时须填写检查发现和整改期限',
   'rule.contractNos': '{field}：合同编号以逗号分隔，不能为空',
   'rule.handleResultRequired': '{field}：请输入处理结果',
   'rule.repairPersonDuplicate': '{field}：不能添加重复的急修人员',

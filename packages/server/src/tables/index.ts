@@ -5,6 +5,7 @@ import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
 import { inspectionTable } from './inspection.js';
+import { safetyCheckTable } from './safetyCheck.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -99,6 +100,7 @@ const TABLES: TableSpec[] = [
   // upkeep
   as(contractTable),
   as(inspectionTable),
+  as(safetyCheckTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

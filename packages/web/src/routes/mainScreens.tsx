@@ -38,6 +38,7 @@ const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage')
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
 const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
 const Inspections = lazyScreen(() => import('../pages/inspections/InspectionsPage'));
+const SafetyChecks = lazyScreen(() => import('../pages/safetyChecks/SafetyChecksPage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
@@ -89,6 +90,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/workOrder': entry(WorkOrders, {}),
   '/contract': entry(Contracts, {}),
   '/yearCheck': entry(Inspections, {}),
+  '/safeCheck': entry(SafetyChecks, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
