@@ -105,6 +105,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { checkNo: `NJ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', result: 1 };
     case 'safetyCheck':
       return { checkNo: `AQ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', inspector: 'Wang' };
+    case 'modSalesOrder':
+      return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     default:

@@ -327,6 +327,13 @@ export const rectificationState = defineEnum('rectificationState', [
   o(2, '已整改', 'Rectified', 'Adeguato'),
 ]);
 
+export const modOrderStatus = defineEnum('modOrderStatus', [
+  o(1, '草稿', 'Draft', 'Bozza'),
+  o(2, '已报价', 'Quoted', 'Quotato'),
+  o(3, '已签约', 'Signed', 'Firmato'),
+  o(4, '未成交', 'Lost', 'Perso'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -372,6 +379,7 @@ export const ENUMS = {
   contractState,
   hazardLevel,
   rectificationState,
+  modOrderStatus,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

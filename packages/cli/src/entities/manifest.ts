@@ -116,6 +116,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '电表网关', 'en-US': 'Meter gateway', 'it-Italy': 'Gateway contatori' },
   },
   {
+    command: 'mod-sales-order',
+    entity: 'modSalesOrder',
+    label: { 'zh-CN': '改造销售单', 'en-US': 'Modernisation sales order', 'it-Italy': 'Ordine di ammodernamento' },
+  },
+  {
     command: 'monitor-device',
     entity: 'monitorDevice',
     label: { 'zh-CN': '监控设备', 'en-US': 'Monitor device', 'it-Italy': 'Dispositivo di monitoraggio' },
@@ -147,6 +152,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '质监局', 'en-US': 'Quality supervision body', 'it-Italy': 'Ente di vigilanza' },
   },
   { command: 'role', entity: 'role', label: { 'zh-CN': '角色', 'en-US': 'Role', 'it-Italy': 'Ruolo' } },
+  {
+    command: 'safety-check',
+    entity: 'safetyCheck',
+    label: { 'zh-CN': '安全检查', 'en-US': 'Safety check', 'it-Italy': 'Controllo di sicurezza' },
+  },
   {
     command: 'smart-screen',
     entity: 'smartScreen',

@@ -5,6 +5,7 @@ import { company } from './company.js';
 import { contract } from './contract.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
+import { modSalesOrder } from './modSalesOrder.js';
 import { loginLog } from './loginLog.js';
 import { messageRecord } from './messageRecord.js';
 import { operationLog } from './operationLog.js';
@@ -39,6 +40,7 @@ export * from './company.js';
 export * from './contract.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
+export * from './modSalesOrder.js';
 export * from './elevator.js';
 export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
@@ -93,6 +95,7 @@ export const ENTITIES = {
   contract,
   inspection,
   safetyCheck,
+  modSalesOrder,
   loginLog,
   messageRecord,
   operationLog,
@@ -136,3 +139,4 @@ export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
 export type Contract = RecordOf<F<typeof contract>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
+export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

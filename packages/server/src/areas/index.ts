@@ -1,4 +1,5 @@
 import { area, type Area } from './area.js';
+import { registerPublicScheme } from './contracts/scheme.js';
 import { registerContractVoid } from './contracts/void.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
@@ -51,5 +52,5 @@ export const AREAS: readonly Area[] = [
   area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),
-  area('contracts', registerContractVoid),
+  area('upkeep', registerContractVoid, registerPublicScheme),
 ];

@@ -6,6 +6,7 @@ import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
+import { modSalesOrderTable } from './modSalesOrder.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -101,6 +102,7 @@ const TABLES: TableSpec[] = [
   as(contractTable),
   as(inspectionTable),
   as(safetyCheckTable),
+  as(modSalesOrderTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -39,6 +39,8 @@ const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
 const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
 const Inspections = lazyScreen(() => import('../pages/inspections/InspectionsPage'));
 const SafetyChecks = lazyScreen(() => import('../pages/safetyChecks/SafetyChecksPage'));
+const ModSalesOrders = lazyScreen(() => import('../pages/modSalesOrders/ModSalesOrdersPage'));
+const Scheme = lazyScreen(() => import('../pages/modSalesOrders/SchemePage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
@@ -91,6 +93,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/contract': entry(Contracts, {}),
   '/yearCheck': entry(Inspections, {}),
   '/safeCheck': entry(SafetyChecks, {}),
+  '/modSalesOrder': entry(ModSalesOrders, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
@@ -104,4 +107,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/singleMonitor/:elevatorId': entry(SingleMonitor, {}),
   '/elevatorMonitor/monitorCenter': entry(MonitorCenter, {}),
   '/cloudKanban': entry(Kanban, {}),
+  '/scheme/:salesOrderNo': entry(Scheme, {}),
 };

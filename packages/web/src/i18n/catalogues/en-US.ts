@@ -357,6 +357,9 @@ export const enUS = {
   inspections: {
     repairOrder: 'Repair order',
   },
+  modSalesOrders: {
+    schemeLink: 'Scheme link',
+  },
   contracts: {
     void: 'Void',
     voidTitle: 'Void contract {{no}}',

@@ -361,6 +361,9 @@ export const itItaly: WebCatalogue = {
   inspections: {
     repairOrder: 'Ordine di riparazione',
   },
+  modSalesOrders: {
+    schemeLink: 'Link alla proposta',
+  },
   contracts: {
     void: 'Annulla',
     voidTitle: 'Annulla il contratto {{no}}',

@@ -357,6 +357,9 @@ export const zhCN: WebCatalogue = {
   inspections: {
     repairOrder: '整改工单',
   },
+  modSalesOrders: {
+    schemeLink: '方案链接',
+  },
   contracts: {
     void: '作废',
     voidTitle: '作废合同 {{no}}',
