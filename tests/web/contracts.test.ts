@@ -89,5 +89,63 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(errors).toEqual([]);
       await context.close();
     });
+    it('shows the contract expiry and inspection notices at the bottom right from the real routes', async () => {
+      const admin = await fx.server.login('admin');
+      const today = todayIn('Asia/Shanghai');
+      await admin.entities.contract.save({
+        contractNo: 'HT-NOTICE-1',
+        siteName: 'Notice site',
+        startDate: addDays(today, -300),
+        endDate: addDays(today, 9),
+      });
+      const lift = await admin.entities.elevator.save({
+        name: 'Inspection due lift',
+        factoryNo: 'NOTICE-1',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      await admin.entities.inspection.save({
+        checkNo: 'NJ-NOTICE-1',
+        elevatorId: lift.id,
+        checkDate: addDays(today, -365 + 3),
+        result: 1,
+      });
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/' });
+      const corner = page.locator('.ant-notification-bottomRight .ant-notification-notice');
+      const contracts = corner.filter({ hasText: 'Contracts expiring' });
+      const inspections = corner.filter({ hasText: 'Annual inspections due' });
+      await contracts.waitFor({ timeout: 10_000 });
+      await inspections.waitFor({ timeout: 10_000 });
+      expect(await contracts.innerText()).toContain('HT-NOTICE-1');
+      expect(await inspections.innerText()).toContain('Inspection due lift');
+      await fx.shot(page, 'upkeep-notices-en-US');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('opens a modernisation scheme from its link without a login, and refuses a wrong key', async () => {
+      const admin = await fx.server.login('admin');
+      const order = await admin.entities.modSalesOrder.save({
+        salesOrderNo: 'GZ-WEB-1',
+        customerName: 'Harbour Mall Co.',
+        schemeTitle: 'Door operator upgrade',
+        schemeItems: 'Door operator\nLanding door rollers',
+        totalPrice: 52000,
+        status: 2,
+      });
+      const { page, context, errors } = await fx.open('zh-CN');
+      await page.goto(`${fx.base}/scheme/GZ-WEB-1?k=${order.schemeKey!}`);
+      const card = page.getByTestId('public-scheme');
+      await card.getByText('Landing door rollers').waitFor();
+      expect(await card.innerText()).toContain('Door operator upgrade');
+      expect(await card.innerText()).toContain('已报价');
+      await fx.shot(page, 'public-scheme-zh-CN');
+      expect(errors).toEqual([]);
+      // the wrong key's 404 is the only thing the browser reports
+      await page.goto(`${fx.base}/scheme/GZ-WEB-1?k=wrong-key-wrong-key-wrong`);
+      await page.getByTestId('share-link-invalid').waitFor();
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+      await context.close();
+    });
   },
 );
