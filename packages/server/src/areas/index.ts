@@ -21,7 +21,7 @@ import { registerAnnouncementNotice } from './shell/announcements.js';
 import { registerDirectoryRoutes } from './shell/directory.js';
 import { registerExports } from './transfers/exports.js';
 import { registerImports } from './transfers/imports.js';
-import { registerWorkOrderActions } from './work-orders/actions.js';
+import { registerWorkOrderActions, registerWorkOrderRaise } from './work-orders/actions.js';
 import { registerShareLinkRoutes } from './work-orders/share-links.js';
 
 /**
@@ -48,7 +48,7 @@ export const AREAS: readonly Area[] = [
     registerGatewayTestRoutes,
     registerNotices,
   ),
-  area('work orders', registerWorkOrderActions, registerShareLinkRoutes),
+  area('work orders', registerWorkOrderActions, registerWorkOrderRaise, registerShareLinkRoutes),
   area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),

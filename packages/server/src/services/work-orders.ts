@@ -144,6 +144,22 @@ export class WorkOrderService {
     if (event) await this.live.send(event);
   }
 
+  /**
+   * A repair order a person raises (app alarm, phone call, annual inspection): opened in state 0 like an alarm's,
+   * announced on the live channel, then moved by the same actions. Answers its id.
+   */
+  async raise(facts: RaisedOrderFacts): Promise<number> {
+    const now = Date.now();
+    const { id, event } = await this.db.transaction().execute(async (trx) => {
+      const id = await raiseWorkOrder(trx, facts, now);
+      const order = (await this.read(trx, id))!;
+      const audience = await this.audienceOf(trx, order);
+      return { id, event: this.event(order, order.recordState, 'report', facts.launcher ?? null, audience) };
+    });
+    if (event) await this.live.send(event);
+    return id;
+  }
+
   /** The platform confirms an order left unconfirmed; false when it was paused or moved meanwhile. */
   async autoConfirm(id: number, now: number): Promise<boolean> {
     const order = await this.read(this.db, id);
@@ -346,7 +362,7 @@ function userActionChanges(
     case 'cancel':
       return { revocationReason: details.reason ?? null };
     case 'confirm':
-      return order.finishTime === null ? { finishTime: now } : {};
+      return { confirmPeople: actor.username, ...(order.finishTime === null ? { finishTime: now } : {}) };
     case 'arrive':
       return {};
   }
@@ -361,6 +377,13 @@ export interface RaisedOrderFacts {
   type: number;
   inspectionId?: number;
   handling?: string | null;
+  /** Raised by a person: who to call back, who reported it, for which property, who opened the order. */
+  contactPerson?: string | null;
+  contactTel?: string | null;
+  alarmPersonPhone?: string | null;
+  hasPeople?: boolean;
+  propertyName?: string | null;
+  launcher?: string | null;
 }
 
 /**
@@ -388,9 +411,14 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
       recordState: state,
       alarmTime: now,
       repairMethod: facts.repairMethod,
-      hasPeople: facts.type === 1 ? 1 : 0,
+      hasPeople: (facts.hasPeople ?? facts.type === 1) ? 1 : 0,
       handling: facts.handling ?? null,
       inspectionId: facts.inspectionId ?? null,
+      contactPerson: facts.contactPerson ?? null,
+      contactTel: facts.contactTel ?? null,
+      alarmPersonPhone: facts.alarmPersonPhone ?? null,
+      propertyName: facts.propertyName ?? null,
+      launcher: facts.launcher ?? null,
       createTime: now,
       updateTime: now,
     })
