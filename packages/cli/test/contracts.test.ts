@@ -89,6 +89,44 @@ describe('liftctl contracts', () => {
     ]);
   });
 
+  it('work-orders create raises a phone-call order that is then worked like any other', async () => {
+    const admin = await s.login('admin');
+    const lift = await admin.entities.elevator.save({
+      name: 'Phoned lift',
+      factoryNo: 'PH-CLI',
+      elevatorType: 1,
+      useStatus: 1,
+    });
+    const made = await run([
+      'work-orders',
+      'create',
+      '--elevator',
+      String(lift.id),
+      '--type',
+      '1',
+      '--contact-person',
+      'Li Wei',
+      '--alarm-phone',
+      '13900000002',
+      '--has-people',
+      '-o',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const order = JSON.parse(made.stdout) as {
+      id: number;
+      repairMethod: number;
+      recordState: number;
+      hasPeople: boolean;
+    };
+    expect(order).toMatchObject({ repairMethod: 3, recordState: 0, hasPeople: true });
+    expect((await run(['work-orders', 'receive', String(order.id)])).code).toBe(0);
+    expect((await admin.entities.workOrder.get(order.id)).recordState).toBe(1);
+    const bad = await run(['work-orders', 'create', '--elevator', String(lift.id), '--method', 'fax']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('fax: the method is phone, app or inspection');
+  });
+
   it('attaches an appendix by content and lists it; a renamed file is refused', async () => {
     const path = join(dir, 'appendix.xlsx');
     writeFileSync(path, sample.xlsx(2048));
