@@ -37,6 +37,8 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
       '/api/public/workOrders/{id}',
       // a branding image by its unguessable key: tests/api/uploads.test.ts shows it serves nothing else
       '/api/public/branding/{key}',
+      // a modernisation scheme through its link (the key in the query)
+      '/api/public/scheme/{salesOrderNo}',
     ];
     let checked = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {

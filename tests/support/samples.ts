@@ -96,6 +96,22 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { name: `Role ${n}`, permissions: [110], companyId: ids.companyId };
     case 'announcement':
       return { title: `Notice ${n}`, content: 'Text' };
+    case 'contract':
+      return {
+        contractNo: `HT-${n}`,
+        siteName: `Site ${n}`,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        maintenanceCompanyId: ids.companyId,
+        // a covered elevator would make two samples overlap (one valid contract per elevator and day)
+        elevatorIds: [],
+      };
+    case 'inspection':
+      return { checkNo: `NJ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', result: 1 };
+    case 'safetyCheck':
+      return { checkNo: `AQ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', inspector: 'Wang' };
+    case 'modSalesOrder':
+      return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

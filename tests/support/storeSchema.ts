@@ -31,7 +31,7 @@ function longest(field: Field, json: boolean): number | undefined {
 
 /** The fields a table spec computes when it reads a row (counts): the keys of its `computed`. */
 const computedKeys = (spec: TableSpec): string[] =>
-  spec.computed ? Object.keys(spec.computed(expressionBuilder<LooseDB, string>())) : [];
+  spec.computed ? Object.keys(spec.computed(expressionBuilder<LooseDB, string>(), { tz: 'UTC' })) : [];
 
 /**
  * Where an entity's definition and its migrated table disagree, one line each: a stored field without its column

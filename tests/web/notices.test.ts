@@ -88,7 +88,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await opened.context.close();
     });
 
-    it('shows at most ten expired contracts at the bottom right', async () => {
+    it('shows at most ten expiring contracts at the bottom right', async () => {
       const opened = await fx.open('en-US');
       const contracts = Array.from({ length: 12 }, (_, i) => ({
         id: i + 1,
@@ -104,7 +104,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       );
       await opened.page.goto(`${fx.base}/`);
       const notice = opened.page.locator('.ant-notification-bottomRight .ant-notification-notice', {
-        hasText: 'Contracts expired',
+        hasText: 'Contracts expiring',
       });
       await notice.waitFor();
       expect(await notice.locator('li').count()).toBe(11);

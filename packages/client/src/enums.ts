@@ -290,6 +290,66 @@ export const statisticsPeriod = defineEnum('statisticsPeriod', [
 
 export const yesNo = defineEnum('yesNo', [o(1, '是', 'Yes', 'Sì'), o(0, '否', 'No', 'No')]);
 
+// Contracts (domain.md §3 Contract): the dictionaries its fields name, as a Chinese lift company keeps them.
+export const contractSource = defineEnum('contractSource', [
+  o(1, '新签', 'New signing', 'Nuova firma'),
+  o(2, '续签', 'Renewal', 'Rinnovo'),
+  o(3, '转签', 'Taken over', 'Subentro'),
+]);
+
+export const contractPackaging = defineEnum('contractPackaging', [
+  o(1, '全包', 'Full package (parts included)', 'Tutto compreso (ricambi inclusi)'),
+  o(2, '半包', 'Half package (small parts included)', 'Parziale (piccoli ricambi inclusi)'),
+  o(3, '清包', 'Labour only', 'Sola manodopera'),
+]);
+
+export const paymentMethod = defineEnum('paymentMethod', [
+  o(1, '按月', 'Monthly', 'Mensile'),
+  o(2, '按季度', 'Quarterly', 'Trimestrale'),
+  o(3, '按半年', 'Half-yearly', 'Semestrale'),
+  o(4, '按年', 'Yearly', 'Annuale'),
+  o(5, '一次性', 'One-off', 'Unica soluzione'),
+]);
+
+export const inspectionUndertaker = defineEnum('inspectionUndertaker', [
+  o(1, '维保单位', 'Maintenance company', 'Azienda di manutenzione'),
+  o(2, '使用单位', 'Use unit', 'Unità di utilizzo'),
+  o(3, '物业公司', 'Property company', 'Società immobiliare'),
+]);
+
+/** Derived from a contract's dates (never typed in); a voided contract has none. The console polls 2. */
+export const contractExpiry = defineEnum('contractExpiry', [
+  o(0, '未生效', 'Not yet in force', 'Non ancora in vigore'),
+  o(1, '生效中', 'In force', 'In vigore'),
+  o(2, '即将到期', 'Expiring', 'In scadenza'),
+  o(3, '已到期', 'Expired', 'Scaduto'),
+]);
+
+export const contractState = defineEnum('contractState', [
+  o(1, '有效', 'Valid', 'Valido'),
+  o(2, '已作废', 'Voided', 'Annullato'),
+]);
+
+// Safety checks (docs/decisions.md "Safety checks"): how serious a finding is, and where its rectification stands.
+export const hazardLevel = defineEnum('hazardLevel', [
+  o(0, '无隐患', 'No hazard', 'Nessun pericolo'),
+  o(1, '一般隐患', 'Minor hazard', 'Pericolo lieve'),
+  o(2, '重大隐患', 'Major hazard', 'Pericolo grave'),
+]);
+
+export const rectificationState = defineEnum('rectificationState', [
+  o(0, '无需整改', 'Not needed', 'Non necessario'),
+  o(1, '待整改', 'Pending', 'Da adeguare'),
+  o(2, '已整改', 'Rectified', 'Adeguato'),
+]);
+
+export const modOrderStatus = defineEnum('modOrderStatus', [
+  o(1, '草稿', 'Draft', 'Bozza'),
+  o(2, '已报价', 'Quoted', 'Quotato'),
+  o(3, '已签约', 'Signed', 'Firmato'),
+  o(4, '未成交', 'Lost', 'Perso'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -330,6 +390,15 @@ export const ENUMS = {
   offlineDuration,
   statisticsPeriod,
   yesNo,
+  contractSource,
+  contractPackaging,
+  paymentMethod,
+  inspectionUndertaker,
+  contractExpiry,
+  contractState,
+  hazardLevel,
+  rectificationState,
+  modOrderStatus,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

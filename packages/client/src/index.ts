@@ -27,5 +27,7 @@ export * from './gateway/protocol.js';
 export * from './live/index.js';
 export * from './workflow/workOrder.js';
 export * from './workflow/maintenanceOrder.js';
+export * from './workflow/contract.js';
+export * from './workflow/inspection.js';
 export * from './files/types.js';
 export * from './api/attachments.js';

@@ -22,6 +22,7 @@ import { addFilterOptions } from './entity/filters.js';
 import { parseId } from './entity/ids.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
+import { registerCreate } from './work-order-create.js';
 
 export const stateLabel = (state: unknown): string =>
   enumLabel(workOrderState, state === null || state === undefined ? null : Number(state), currentLanguage());
@@ -88,6 +89,8 @@ export function register(program: Command): void {
   addFilterOptions(wo.command('list').alias('ls').description(t('cmd.wo.list')), def)
     .option('--all', t('opt.all'))
     .action((opts: Record<string, unknown>, cmd: Command) => listAction('workOrder', opts, cmd));
+
+  registerCreate(wo);
 
   wo.command('get')
     .argument('<id>')

@@ -38,6 +38,7 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '远程指令', 'en-US': 'Remote command', 'it-Italy': 'Comando remoto' },
   },
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
+  { command: 'contract', entity: 'contract', label: { 'zh-CN': '合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
   { command: 'elevator', entity: 'elevator', label: { 'zh-CN': '电梯', 'en-US': 'Elevator', 'it-Italy': 'Ascensore' } },
   {
     command: 'elevator-part',
@@ -95,6 +96,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '安全隐患', 'en-US': 'Safety hazard', 'it-Italy': 'Rischio per la sicurezza' },
   },
   {
+    command: 'inspection',
+    entity: 'inspection',
+    label: { 'zh-CN': '年检', 'en-US': 'Annual inspection', 'it-Italy': 'Ispezione annuale' },
+  },
+  {
     command: 'login-log',
     entity: 'loginLog',
     label: { 'zh-CN': '登录日志', 'en-US': 'Login log', 'it-Italy': 'Registro accessi' },
@@ -130,6 +136,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '电表网关', 'en-US': 'Meter gateway', 'it-Italy': 'Gateway contatori' },
   },
   {
+    command: 'mod-sales-order',
+    entity: 'modSalesOrder',
+    label: { 'zh-CN': '改造销售单', 'en-US': 'Modernisation sales order', 'it-Italy': 'Ordine di ammodernamento' },
+  },
+  {
     command: 'monitor-device',
     entity: 'monitorDevice',
     label: { 'zh-CN': '监控设备', 'en-US': 'Monitor device', 'it-Italy': 'Dispositivo di monitoraggio' },
@@ -161,6 +172,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '质监局', 'en-US': 'Quality supervision body', 'it-Italy': 'Ente di vigilanza' },
   },
   { command: 'role', entity: 'role', label: { 'zh-CN': '角色', 'en-US': 'Role', 'it-Italy': 'Ruolo' } },
+  {
+    command: 'safety-check',
+    entity: 'safetyCheck',
+    label: { 'zh-CN': '安全检查', 'en-US': 'Safety check', 'it-Italy': 'Controllo di sicurezza' },
+  },
   {
     command: 'smart-screen',
     entity: 'smartScreen',

@@ -1,5 +1,6 @@
 import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
+import { upkeepEnUS } from './upkeep.js';
 import { pushStatsEnUS } from './push-stats.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
@@ -178,6 +179,7 @@ export const enUS = {
   ...opsEnUS,
   ...pushStatsEnUS,
   ...filesEnUS,
+  ...upkeepEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -1,6 +1,7 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
+import { upkeepItItaly } from './upkeep.js';
 import { pushStatsItItaly } from './push-stats.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
@@ -179,4 +180,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   ...opsItItaly,
   ...pushStatsItItaly,
   ...filesItItaly,
+  ...upkeepItItaly,
 };

@@ -1,6 +1,7 @@
 import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
+import { upkeepZhCN } from './upkeep.js';
 import { pushStatsZhCN } from './push-stats.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
@@ -177,4 +178,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...opsZhCN,
   ...pushStatsZhCN,
   ...filesZhCN,
+  ...upkeepZhCN,
 };

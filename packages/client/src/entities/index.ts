@@ -2,6 +2,10 @@
 import { accessToken } from './accessToken.js';
 import { announcement } from './announcement.js';
 import { company } from './company.js';
+import { contract } from './contract.js';
+import { inspection } from './inspection.js';
+import { safetyCheck } from './safetyCheck.js';
+import { modSalesOrder } from './modSalesOrder.js';
 import { loginLog } from './loginLog.js';
 import { messageRecord } from './messageRecord.js';
 import { operationLog } from './operationLog.js';
@@ -38,6 +42,10 @@ export * from './announcement.js';
 export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
+export * from './contract.js';
+export * from './inspection.js';
+export * from './safetyCheck.js';
+export * from './modSalesOrder.js';
 export * from './elevator.js';
 export * from './elevatorPart.js';
 export * from './elevatorSettings.js';
@@ -94,6 +102,10 @@ export const ENTITIES = {
   accessToken,
   announcement,
   company,
+  contract,
+  inspection,
+  safetyCheck,
+  modSalesOrder,
   loginLog,
   messageRecord,
   operationLog,
@@ -144,3 +156,7 @@ export type MaintenancePlan = RecordOf<F<typeof maintenancePlan>>;
 export type MaintenanceSetting = RecordOf<F<typeof maintenanceSetting>>;
 export type MaintenanceOrder = RecordOf<F<typeof maintenanceOrder>>;
 export type SpotCheck = RecordOf<F<typeof spotCheck>>;
+export type Contract = RecordOf<F<typeof contract>>;
+export type Inspection = RecordOf<F<typeof inspection>>;
+export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
+export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

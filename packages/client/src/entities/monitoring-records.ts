@@ -97,6 +97,13 @@ export const workOrder = defineEntity({
     paused: readOnly(bool(L('已暂停', 'Paused', 'Sospeso'))),
     secondAlarm: readOnly(bool(L('二次报警', 'Second alarm', 'Secondo allarme'))),
     finishTime: readOnly(datetime(L('完成时间', 'Finished', 'Completato'))),
+    // raised by people (docs/decisions.md "Repair orders raised by people")
+    alarmPersonPhone: text(L('报警人电话', 'Alarm person phone', 'Telefono di chi segnala'), { max: 20 }),
+    propertyName: text(L('物业名称', 'Property', 'Proprietà'), { max: 100 }),
+    launcher: readOnly(text(L('发起人', 'Launcher', 'Avviato da'), { max: 50 })),
+    confirmPeople: readOnly(text(L('确认人', 'Confirmed by', 'Confermato da'), { max: 50 })),
+    // the annual inspection whose no-pass raised it (repair method 4)
+    inspectionId: readOnly(ref(L('年检记录', 'Annual inspection', 'Ispezione annuale'), 'inspection')),
   },
   filters: { workOrderNo: 'eq', elevatorId: 'eq', type: 'eq', recordState: 'eq', alarmTime: 'range' },
 });

@@ -126,6 +126,8 @@ export const enUS = {
   'rule.otaOverRemaining': '{field}: cannot exceed the remaining count ({remaining})',
   'rule.eocdSpeedExists': '{field}: this company already has thresholds for speed {speed}; replace them?',
   'rule.contractDates': '{field}: the end date must be after the start date',
+  'rule.contractOverlap': '{field}: elevator {elevator} is already covered by contract {contractNo} in these dates',
+  'rule.safetyFindings': '{field}: an unqualified item needs findings and a rectification deadline',
   'rule.contractNos': '{field}: contract numbers separated by commas, none empty',
   'rule.handleResultRequired': '{field}: enter the handling result',
   'rule.repairPersonDuplicate': '{field}: duplicate emergency repair person cannot be added',
@@ -143,6 +145,7 @@ export const enUS = {
   'rule.md5Mismatch': "{field}: the file's MD5 is {md5}, not the version's",
 
   // repair work orders
+  'contract.voided': 'This contract is voided: a voided contract cannot be changed or recovered',
   'workOrder.paused': 'A paused or stopped work order cannot be operated',
   'shareLink.invalid': 'This link is invalid or has expired: ask for a new one',
   'workOrder.notAllowed': 'This work order is {state}: it cannot be {action} now',

@@ -123,6 +123,8 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.otaOverRemaining': '{field}: non può superare la quantità residua ({remaining})',
   'rule.eocdSpeedExists': "{field}: l'azienda ha già soglie per la velocità {speed}; sostituirle?",
   'rule.contractDates': '{field}: la data di fine deve essere successiva alla data di inizio',
+  'rule.contractOverlap': "{field}: l'ascensore {elevator} è già coperto dal contratto {contractNo} in queste date",
+  'rule.safetyFindings': '{field}: una voce non conforme richiede i rilievi e una scadenza di adeguamento',
   'rule.contractNos': '{field}: numeri di contratto separati da virgole, nessuno vuoto',
   'rule.handleResultRequired': '{field}: inserire il risultato della gestione',
   'rule.repairPersonDuplicate': '{field}: non si può aggiungere due volte la stessa persona di riparazione urgente',
@@ -140,6 +142,7 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.md5Mismatch': "{field}: l'MD5 del file è {md5}, non quello della versione",
 
   // repair work orders
+  'contract.voided': 'Questo contratto è annullato: un contratto annullato non può essere modificato né ripristinato',
   'workOrder.paused': 'Un ordine sospeso o fermo non può essere gestito',
   'shareLink.invalid': 'Il link non è valido o è scaduto: chiedine uno nuovo',
   'workOrder.notAllowed': "L'ordine è {state}: ora non può essere {action}",

@@ -122,6 +122,8 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.otaOverRemaining': '{field}：不能超过剩余数量（{remaining}）',
   'rule.eocdSpeedExists': '{field}：该企业已有速度{speed}的阈值，是否替换？',
   'rule.contractDates': '{field}：结束日期必须晚于开始日期',
+  'rule.contractOverlap': '{field}：电梯 {elevator} 在该期间已有合同 {contractNo}',
+  'rule.safetyFindings': '{field}：有不合格项时须填写检查发现和整改期限',
   'rule.contractNos': '{field}：合同编号以逗号分隔，不能为空',
   'rule.handleResultRequired': '{field}：请输入处理结果',
   'rule.repairPersonDuplicate': '{field}：不能添加重复的急修人员',
@@ -139,6 +141,7 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.md5Mismatch': '{field}：文件的MD5为{md5}，与版本不符',
 
   // repair work orders
+  'contract.voided': '合同已作废，作废的合同不能修改或恢复',
   'workOrder.paused': '暂停或停止的工单不能操作',
   'shareLink.invalid': '链接无效或已过期，请重新获取',
   'workOrder.notAllowed': '工单当前为{state}，不能{action}',

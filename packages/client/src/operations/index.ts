@@ -1,5 +1,6 @@
 import * as auth from './auth.js';
 import type { Operation } from './define.js';
+import * as contracts from './contracts.js';
 import * as files from './files.js';
 import * as gatewayTests from './gateway-tests.js';
 import * as identity from './identity.js';
@@ -29,6 +30,7 @@ export * from './share-links.js';
 export * from './files.js';
 export * from './jobs.js';
 export * from './maintenance.js';
+export * from './contracts.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -45,6 +47,7 @@ export const OPERATION_AREAS = {
   files,
   jobs,
   maintenance,
+  contracts,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

@@ -1,4 +1,6 @@
 import { area, type Area } from './area.js';
+import { registerPublicScheme } from './contracts/scheme.js';
+import { registerContractVoid } from './contracts/void.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
 import { registerCaptchaRoute } from './identity/captcha.js';
@@ -20,7 +22,7 @@ import { registerAnnouncementNotice } from './shell/announcements.js';
 import { registerDirectoryRoutes } from './shell/directory.js';
 import { registerExports } from './transfers/exports.js';
 import { registerImports } from './transfers/imports.js';
-import { registerWorkOrderActions } from './work-orders/actions.js';
+import { registerWorkOrderActions, registerWorkOrderRaise } from './work-orders/actions.js';
 import { registerShareLinkRoutes } from './work-orders/share-links.js';
 
 /**
@@ -47,9 +49,10 @@ export const AREAS: readonly Area[] = [
     registerGatewayTestRoutes,
     registerNotices,
   ),
-  area('work orders', registerWorkOrderActions, registerShareLinkRoutes),
+  area('work orders', registerWorkOrderActions, registerWorkOrderRaise, registerShareLinkRoutes),
   area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),
   area('maintenance', registerMaintenance),
+  area('upkeep', registerContractVoid, registerPublicScheme),
 ];

@@ -14,6 +14,10 @@ import * as m011 from './migrations/011_job_leases.js';
 import * as m012 from './migrations/012_files.js';
 import * as m013 from './migrations/013_hardening.js';
 import * as m016 from './migrations/016_maintenance.js';
+import * as m020 from './migrations/020_contracts.js';
+import * as m021 from './migrations/021_inspections.js';
+import * as m022 from './migrations/022_safety_checks.js';
+import * as m023 from './migrations/023_mod_sales_orders.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -32,6 +36,10 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '012_files': m012,
   '013_hardening': m013,
   '016_maintenance': m016,
+  '020_contracts': m020,
+  '021_inspections': m021,
+  '022_safety_checks': m022,
+  '023_mod_sales_orders': m023,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -1,6 +1,8 @@
 import type {
   announcement,
   company,
+  contract,
+  inspection,
   elevator,
   gatewayDevice,
   gatewayVersion,
@@ -136,6 +138,16 @@ type GatewayDeviceRow = StoredRow<typeof gatewayDevice.fields> & Scoped & InOrga
 type GatewayVersionRow = StoredRow<typeof gatewayVersion.fields> & Scoped;
 type NetApplyRow = StoredRow<typeof netApply.fields> & Scoped & InOrganisation;
 
+type ContractRow = StoredRow<typeof contract.fields> & Scoped & InOrganisation;
+
+type InspectionRow = StoredRow<typeof inspection.fields> & Scoped & InOrganisation;
+
+/** The elevators a contract covers (migration 020). */
+interface ContractElevatorRow {
+  contractId: number;
+  elevatorId: number;
+}
+
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {
   id: Generated<number>;
@@ -178,4 +190,7 @@ export interface DB {
   uiSettings: UiSettingRow;
   jobLeases: JobLeaseRow;
   files: FileRow;
+  contracts: ContractRow;
+  contractElevators: ContractElevatorRow;
+  inspections: InspectionRow;
 }

@@ -1,10 +1,20 @@
-import { parseDateTime, type EntityDef, type Fields, type Issue, type Page, type RecordOf } from '@liftcloud/client';
+import {
+  DEFAULT_TIME_ZONE,
+  parseDateTime,
+  type EntityDef,
+  type Fields,
+  type Issue,
+  type Page,
+  type RecordOf,
+} from '@liftcloud/client';
 import {
   sql,
   type AliasableExpression,
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type SelectQueryBuilder,
+  type SqlBool,
   type Transaction,
 } from 'kysely';
 import type { DB } from '../db/tables.js';
@@ -19,7 +29,7 @@ import { nameSelections, reachableIds, referencesOf } from './references.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type LooseDB = Record<string, any>;
 export type LooseKysely = Kysely<LooseDB>;
-type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
+export type Query = SelectQueryBuilder<LooseDB, string, Record<string, unknown>>;
 type EB = ExpressionBuilder<LooseDB, string>;
 
 /** Where an id list (a user's roleIds) is kept: a link table; the ids' target is the field's, in the definition. */
@@ -27,6 +37,11 @@ export interface LinkSpec {
   table: string;
   ownKey: string;
   otherKey: string;
+}
+
+/** What a read depends on beside the row: the caller's time zone. */
+export interface ReadContext {
+  tz: string;
 }
 
 export interface WriteContext {
@@ -57,8 +72,20 @@ export interface TableSpec<F extends Fields = Fields> {
   platformUnique?: (keyof F & string)[];
   links?: Partial<Record<keyof F & string, LinkSpec>>;
   jsonFields?: (keyof F & string)[];
-  /** SQL for the derived fields that are not names (counts), selected beside the row; names come from the definition. */
-  computed?: (eb: EB) => Record<string, AliasableExpression<unknown>>;
+  /**
+   * SQL for the derived fields that are not names (counts, a status from dates), selected beside the row; names
+   * come from the definition. `read.tz` is the caller's time zone (what "today" is).
+   */
+  computed?: (eb: EB, read: ReadContext) => Record<string, AliasableExpression<unknown>>;
+  /**
+   * Query keys beyond the definition's filters (a notice's window): the list narrowed by them. It checks its
+   * own keys (400 ValidationError on a bad value).
+   */
+  queryFilter?: (q: Query, query: Record<string, unknown>, read: ReadContext) => Query;
+  /** How a list filter on a derived field (no column) matches: the condition for the value asked for. */
+  derivedFilters?: Partial<
+    Record<keyof F & string, (eb: EB, value: unknown, read: ReadContext) => Expression<SqlBool>>
+  >;
   beforeCreate?: (row: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
   beforeUpdate?: (
     row: Record<string, unknown>,
@@ -74,11 +101,6 @@ export interface TableSpec<F extends Fields = Fields> {
    * asks whether to move it (409 rule.boundElsewhere) and moves it when the caller confirms (replace).
    */
   rebindBy?: keyof F & string;
-  /**
-   * Filters on derived fields (no column: a maintenance order's timing), applied beside the column filters; the
-   * generic filters skip derived fields.
-   */
-  derivedFilters?: (q: Query, filters: Record<string, unknown>) => Query;
   /** Extra scoping beyond tenant and organisation (access tokens: the caller's own). */
   ownerFilter?: (q: Query, caller: Caller) => Query;
 }
@@ -148,7 +170,14 @@ export class Repository<F extends Fields = Fields> {
 
   private withFilters(q: Query, filters: Record<string, unknown>, tz: string): Query {
     const { fields } = this.spec.entity;
+    if (this.spec.queryFilter) q = this.spec.queryFilter(q, filters, { tz });
     for (const [key, mode] of Object.entries(this.spec.entity.filters)) {
+      const derivedFilter = this.spec.derivedFilters?.[key as keyof F & string];
+      if (derivedFilter) {
+        const v = filters[key];
+        if (v !== undefined && v !== null && v !== '') q = q.where((eb) => derivedFilter(eb, v, { tz }));
+        continue;
+      }
       const f = (fields as Fields)[key];
       if (!f || f.derived) continue;
       const col = `t.${key}`;
@@ -169,14 +198,16 @@ export class Repository<F extends Fields = Fields> {
       else if (f.kind === 'bool') q = q.where(col, '=', v ? 1 : 0);
       else q = q.where(col, '=', v);
     }
-    return this.spec.derivedFilters ? this.spec.derivedFilters(q, filters) : q;
+    return q;
   }
 
-  private selectRecord(q: Query): Query {
+  private selectRecord(q: Query, tz: string): Query {
     const computed = this.spec.computed;
     return q
       .selectAll('t')
-      .select((eb) => Object.entries({ ...this.names(eb), ...computed?.(eb) }).map(([name, expr]) => expr.as(name)));
+      .select((eb) =>
+        Object.entries({ ...this.names(eb), ...computed?.(eb, { tz }) }).map(([name, expr]) => expr.as(name)),
+      );
   }
 
   private async attachLinks(db: LooseKysely, rows: Record<string, unknown>[]): Promise<void> {
@@ -208,7 +239,7 @@ export class Repository<F extends Fields = Fields> {
     const base = this.withFilters(this.scoped(this.db, caller), query, tz);
     const total = await this.countOf(base);
     const rows = total
-      ? await this.selectRecord(base)
+      ? await this.selectRecord(base, tz)
           .orderBy('t.id', 'desc')
           .limit(pageSize)
           .offset((pageNo - 1) * pageSize)
@@ -243,15 +274,20 @@ export class Repository<F extends Fields = Fields> {
     return total;
   }
 
-  private async findRow(db: LooseKysely, caller: Caller, id: number): Promise<Record<string, unknown>> {
-    const row = await this.selectRecord(this.scoped(db, caller)).where('t.id', '=', id).executeTakeFirst();
+  private async findRow(
+    db: LooseKysely,
+    caller: Caller,
+    id: number,
+    tz: string = DEFAULT_TIME_ZONE,
+  ): Promise<Record<string, unknown>> {
+    const row = await this.selectRecord(this.scoped(db, caller), tz).where('t.id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     await this.attachLinks(db, [row]);
     return row;
   }
 
   async get(caller: Caller, id: number, tz: string): Promise<RecordOf<F>> {
-    return this.toApi(await this.findRow(this.db, caller, id), tz);
+    return this.toApi(await this.findRow(this.db, caller, id, tz), tz);
   }
 
   /** The row just written, read within the caller's tenant: a new company is not yet in the caller's cached subtree. */
@@ -391,7 +427,7 @@ export class Repository<F extends Fields = Fields> {
     const id = Number(input.id);
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
-      const existing = await this.findRow(trx, caller, id);
+      const existing = await this.findRow(trx, caller, id, tz);
       const readAt = Number(existing.updateTime);
       if (input.revision !== undefined && input.revision !== null && Number(input.revision) !== readAt)
         throw new HttpError(409, 'error.stale');

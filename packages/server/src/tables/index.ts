@@ -3,6 +3,10 @@ import type { TableSpec } from '../store/repository.js';
 import { accessTokenTable } from './accessToken.js';
 import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
+import { contractTable } from './contract.js';
+import { inspectionTable } from './inspection.js';
+import { safetyCheckTable } from './safetyCheck.js';
+import { modSalesOrderTable } from './modSalesOrder.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -107,6 +111,11 @@ const TABLES: TableSpec[] = [
   as(maintenanceSettingTable),
   as(maintenanceOrderTable),
   as(spotCheckTable),
+  // upkeep
+  as(contractTable),
+  as(inspectionTable),
+  as(safetyCheckTable),
+  as(modSalesOrderTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

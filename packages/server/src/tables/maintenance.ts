@@ -171,10 +171,9 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
     };
   },
   // the timing filter of /maintWork and `liftctl maint orders --overdue`, by the same reckoning as above
-  derivedFilters(q, filters) {
-    const timing = Number(filters.timing);
-    if (!timing) return q;
-    return q.where((eb) => {
+  derivedFilters: {
+    timing: (eb, value) => {
+      const timing = Number(value);
       const done = eb('t.maintenanceDate', 'is not', null);
       if (timing === MAINTENANCE_TIMING.overdue)
         return eb.or([
@@ -188,7 +187,7 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
       if (timing === MAINTENANCE_TIMING.advance)
         return eb.and([done, eb('t.maintenanceDate', '<', eb.ref('t.planDate'))]);
       return eb.and([done, eb('t.maintenanceDate', '=', eb.ref('t.planDate'))]);
-    });
+    },
   },
   async beforeCreate(row, input, { trx, caller }) {
     row.status = MAINTENANCE_ORDER_STATUS.created;

@@ -21,7 +21,7 @@ export function describeEntry(entry: NoticeEntry): string {
   return [
     ...pick('contractNo', 'workOrderNo', 'orderNo'),
     ...pick('elevatorName', 'elevatorNo', 'useUnitName'),
-    ...pick('alarmTime', 'maintDate', 'checkDate', 'expireTime', 'createTime'),
+    ...pick('alarmTime', 'maintDate', 'nextCheckDate', 'endDate', 'checkDate', 'expireTime', 'createTime'),
   ]
     .slice(0, 4)
     .join(' · ');

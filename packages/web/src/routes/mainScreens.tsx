@@ -36,6 +36,11 @@ const MonitorDevices = lazyScreen(() => import('../pages/monitorDevices/MonitorD
 const MeterGateways = lazyScreen(() => import('../pages/meterGateways/MeterGatewaysPage'));
 const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
+const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
+const Inspections = lazyScreen(() => import('../pages/inspections/InspectionsPage'));
+const SafetyChecks = lazyScreen(() => import('../pages/safetyChecks/SafetyChecksPage'));
+const ModSalesOrders = lazyScreen(() => import('../pages/modSalesOrders/ModSalesOrdersPage'));
+const Scheme = lazyScreen(() => import('../pages/modSalesOrders/SchemePage'));
 const WorkOrders = lazyScreen(() => import('../pages/workOrders/WorkOrdersPage'));
 const MultiMonitor = lazyScreen(() => import('../pages/monitor/MultiMonitorPage'));
 const WorkOrder = lazyScreen(() => import('../pages/workOrders/WorkOrderPage'));
@@ -90,6 +95,10 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/workOrder': entry(WorkOrders, {}),
   '/maintWork': entry(MaintWork, {}),
   '/maintenanceSetting': entry(MaintenanceSetting, {}),
+  '/contract': entry(Contracts, {}),
+  '/yearCheck': entry(Inspections, {}),
+  '/safeCheck': entry(SafetyChecks, {}),
+  '/modSalesOrder': entry(ModSalesOrders, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
@@ -105,4 +114,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/cloudKanban': entry(Kanban, {}),
   '/maintWorkOrder/:maintWorkOrderId': entry(MaintOrder, {}),
   '/newMaintWorkOrder/:id': entry(MaintOrder, {}),
+  '/scheme/:salesOrderNo': entry(Scheme, {}),
 };

@@ -7,6 +7,7 @@ import { deleteAction } from './delete.js';
 import { exportAction } from './export.js';
 import { addFilterOptions } from './filters.js';
 import { getAction } from './get.js';
+import { LIST_EXTRAS } from './list-extras.js';
 import { listAction } from './list.js';
 import { createAction, updateAction } from './write.js';
 
@@ -21,9 +22,20 @@ export function registerEntity(program: Command, entity: string, name: string): 
   const label = labelOf(def);
   const group = program.command(name).description(t('cmd.entity.group', { label })).helpGroup(t('help.records'));
 
-  addFilterOptions(group.command('list').alias('ls').description(t('cmd.entity.list', { label })), def)
+  const list = addFilterOptions(group.command('list').alias('ls').description(t('cmd.entity.list', { label })), def);
+  (LIST_EXTRAS[entity]?.options(list) ?? list)
     .option('--all', t('opt.all'))
     .action((opts: Record<string, unknown>, cmd: Command) => listAction(entity, opts, cmd));
+
+  if (entity === 'inspection')
+    group
+      .command('due')
+      .description(t('cmd.inspection.due'))
+      .option('--within <span>', t('opt.within'), '30d')
+      .option('--all', t('opt.all'))
+      .action((opts: { within: string; all?: boolean }, cmd: Command) =>
+        listAction(entity, { dueWithin: opts.within, all: opts.all }, cmd),
+      );
 
   group
     .command('get')

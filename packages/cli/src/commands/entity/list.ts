@@ -8,6 +8,7 @@ import { contextFor } from '../options.js';
 import { tableColumns, wideColumns } from './columns.js';
 import { entityDef, labelOf, type Row } from './definition.js';
 import { queryFrom } from './filters.js';
+import { LIST_EXTRAS } from './list-extras.js';
 
 export interface ListOptions {
   all?: boolean;
@@ -18,7 +19,7 @@ export interface ListOptions {
 export async function listAction(entity: string, opts: ListOptions, cmd: Command): Promise<void> {
   const ctx = await contextFor(cmd);
   const def = entityDef(entity);
-  const query = queryFrom(def, opts);
+  const query = { ...queryFrom(def, opts), ...LIST_EXTRAS[entity]?.query(opts) };
   const sink = recordSink(ctx.recordOutput(tableColumns(def), wideColumns(def)));
   const table = ctx.format() === 'table' || ctx.format() === 'wide';
   let pageNote: string | undefined;

@@ -6,6 +6,7 @@ import {
   allowedActions,
   getWorkOrderDetail,
   pauseWorkOrder,
+  raiseWorkOrder,
   translate,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
@@ -98,5 +99,15 @@ export function registerWorkOrderActions(app: FastifyInstance, { store, repos, m
       throw new ValidationError([{ field: 'userId', rule: 'rule.repairPersonDuplicate' }], WorkOrderPersonBody, 409);
     await db.insertInto('workOrderPeople').values({ workOrderId: req.params.id, userId, role }).execute();
     return ok(null, translate(req.lang, 'outcome.added'));
+  });
+}
+
+/** A repair order raised by a person: the elevator must be one the caller can see; the service opens it. */
+export function registerWorkOrderRaise(app: FastifyInstance, { repos, monitoring }: AreaDeps): void {
+  route(app, raiseWorkOrder, async (req) => {
+    const caller = callerOf(req);
+    await repos.elevator.get(caller, req.body.elevatorId, req.timeZone);
+    const id = await monitoring.workOrders.raise({ ...req.body, launcher: caller.name });
+    return ok(await repos.workOrder.get(caller, id, req.timeZone), translate(req.lang, 'outcome.done'));
   });
 }

@@ -27,6 +27,8 @@ export interface CrudPageProps {
   readOnly?: boolean;
   /** Records can be added and deleted but not changed (access tokens). */
   canEdit?: boolean;
+  /** Whether one record may still be changed (a voided contract may not); all may by default. */
+  canEditRow?: (row: Row) => boolean;
   /** After a save, with the server's answer (a new token's secret, shown once). */
   onSaved?: (saved: unknown) => void;
   canDelete?: boolean;
@@ -59,7 +61,7 @@ export function CrudPage(props: CrudPageProps) {
 
   const actions = (row: Row) => (
     <>
-      {props.readOnly || props.canEdit === false ? null : (
+      {props.readOnly || props.canEdit === false || props.canEditRow?.(row) === false ? null : (
         <Button size="small" type="link" onClick={() => setEditing(row)} data-testid={`edit-${row.id}`}>
           {t('common.edit')}
         </Button>

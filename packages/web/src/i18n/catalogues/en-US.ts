@@ -131,7 +131,7 @@ export const enUS = {
     alarmTitle: 'Alarm bell',
     maintenanceExpiry: 'Maintenance orders not accepted',
     yearCheckExpiry: 'Annual inspections due',
-    contractExpiry: 'Contracts expired',
+    contractExpiry: 'Contracts expiring',
     moreEntries: 'and {{count}} more',
   },
   systemSetting: {
@@ -387,6 +387,19 @@ export const enUS = {
     complete: 'Complete',
     confirm: 'Confirm',
     invalidate: 'Invalidate',
+  },
+  inspections: {
+    repairOrder: 'Repair order',
+  },
+  modSalesOrders: {
+    schemeLink: 'Scheme link',
+  },
+  contracts: {
+    void: 'Void',
+    voidTitle: 'Void contract {{no}}',
+    voidWarning: 'A voided contract cannot be recovered or changed.',
+    voidReason: 'Void reason',
+    voided: 'Contract voided',
   },
 };
 

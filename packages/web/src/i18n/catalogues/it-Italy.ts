@@ -134,7 +134,7 @@ export const itItaly: WebCatalogue = {
     alarmTitle: 'Campanello di allarme',
     maintenanceExpiry: 'Ordini di manutenzione non accettati',
     yearCheckExpiry: 'Ispezioni annuali in scadenza',
-    contractExpiry: 'Contratti scaduti',
+    contractExpiry: 'Contratti in scadenza',
     moreEntries: 'e altri {{count}}',
   },
   systemSetting: {
@@ -391,5 +391,18 @@ export const itItaly: WebCatalogue = {
     complete: 'Completa',
     confirm: 'Conferma',
     invalidate: 'Annulla',
+  },
+  inspections: {
+    repairOrder: 'Ordine di riparazione',
+  },
+  modSalesOrders: {
+    schemeLink: 'Link alla proposta',
+  },
+  contracts: {
+    void: 'Annulla',
+    voidTitle: 'Annulla il contratto {{no}}',
+    voidWarning: 'Un contratto annullato non può essere ripristinato né modificato.',
+    voidReason: 'Motivo annullamento',
+    voided: 'Contratto annullato',
   },
 };

@@ -131,7 +131,7 @@ export const zhCN: WebCatalogue = {
     alarmTitle: '警铃报警',
     maintenanceExpiry: '维保工单未接受',
     yearCheckExpiry: '年检即将到期',
-    contractExpiry: '合同已过期',
+    contractExpiry: '合同即将到期',
     moreEntries: '以及另外 {{count}} 条',
   },
   systemSetting: {
@@ -387,5 +387,18 @@ export const zhCN: WebCatalogue = {
     complete: '完成',
     confirm: '确认',
     invalidate: '作废',
+  },
+  inspections: {
+    repairOrder: '整改工单',
+  },
+  modSalesOrders: {
+    schemeLink: '方案链接',
+  },
+  contracts: {
+    void: '作废',
+    voidTitle: '作废合同 {{no}}',
+    voidWarning: '作废后的合同不能恢复，也不能修改。',
+    voidReason: '作废原因',
+    voided: '合同已作废',
   },
 };

@@ -1,0 +1,151 @@
+import { addDays, todayIn } from '@liftcloud/client';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sample from '../support/files.js';
+import {
+  chromiumMissing,
+  listState,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'contracts in the console',
+  { timeout: BROWSER_TEST_TIMEOUT },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
+    });
+    afterAll(async () => fx?.close());
+
+    it('adds a contract, attaches and downloads its appendix, and voids it for good', async () => {
+      const admin = await fx.server.login('admin');
+      const today = todayIn('Asia/Shanghai');
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/contract' });
+      await listState(page, 'list-contract');
+
+      // add through the form the definition builds
+      await page.getByTestId('create-button').click();
+      const form = page.locator('.ant-modal:visible [data-testid="form-contract"]');
+      await form.waitFor();
+      await form.locator('#contractNo').fill('HT-WEB-1');
+      await form.locator('#siteName').fill('Harbour Mall tower 2');
+      for (const [id, value] of [
+        ['startDate', addDays(today, -100)],
+        ['endDate', addDays(today, 20)],
+      ] as const) {
+        await form.locator(`#${id}`).click();
+        await form.locator(`#${id}`).fill(value);
+        await form.locator(`#${id}`).press('Enter');
+      }
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+      const stored = (await admin.entities.contract.list({ contractNo: 'HT-WEB-1' })).records[0]!;
+      expect(stored).toMatchObject({ siteName: 'Harbour Mall tower 2', endDate: addDays(today, 20), isOverdue: 2 });
+      const row = page.locator('.ant-table-row', { hasText: 'HT-WEB-1' });
+      await row.getByText('Expiring').waitFor();
+
+      // the appendix: a .docx goes up through the drawer and comes back with the same bytes
+      await page.getByTestId(`contract-files-${stored.id}`).click();
+      const panel = page.getByTestId('attachments-contract');
+      expect(await panel.getByTestId('attachment-limits').innerText()).toBe(
+        'jpg, png, bmp, jpeg, xlsx, xls, docx, doc; at most 10 MB each',
+      );
+      const terms = sample.docx(4096);
+      await panel.locator('input[type=file]').setInputFiles({
+        name: 'terms.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: terms,
+      });
+      await panel.getByRole('cell', { name: 'terms.docx' }).waitFor();
+      await panel.getByRole('cell', { name: 'Demo Administrator' }).waitFor();
+      const [file] = await admin.attachments.list('contract', stored.id);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        panel.getByTestId(`attachment-download-${file!.id}`).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('terms.docx');
+      expect(sample.sha256(await readFile(await download.path()))).toBe(sample.sha256(terms));
+      await fx.shot(page, 'contract-attachments-en-US');
+      await page.locator('.ant-drawer-close').click();
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+
+      // void: a reason is needed, then the row shows it voided, with neither edit nor void left
+      await page.getByTestId(`void-${stored.id}`).click();
+      await expect.poll(() => page.getByTestId('void-ok').isDisabled()).toBe(true);
+      await page.getByTestId('void-reason').fill('Customer moved to another company');
+      await page.getByTestId('void-ok').click();
+      await row.getByText('Voided').waitFor();
+      await expect.poll(() => page.getByTestId(`void-${stored.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`edit-${stored.id}`).count()).toBe(0);
+      expect(await admin.entities.contract.get(stored.id)).toMatchObject({
+        state: 2,
+        voidReason: 'Customer moved to another company',
+        isOverdue: null,
+      });
+      await fx.shot(page, 'contract-voided-en-US');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+    it('shows the contract expiry and inspection notices at the bottom right from the real routes', async () => {
+      const admin = await fx.server.login('admin');
+      const today = todayIn('Asia/Shanghai');
+      await admin.entities.contract.save({
+        contractNo: 'HT-NOTICE-1',
+        siteName: 'Notice site',
+        startDate: addDays(today, -300),
+        endDate: addDays(today, 9),
+      });
+      const lift = await admin.entities.elevator.save({
+        name: 'Inspection due lift',
+        factoryNo: 'NOTICE-1',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      await admin.entities.inspection.save({
+        checkNo: 'NJ-NOTICE-1',
+        elevatorId: lift.id,
+        checkDate: addDays(today, -365 + 3),
+        result: 1,
+      });
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/' });
+      const corner = page.locator('.ant-notification-bottomRight .ant-notification-notice');
+      const contracts = corner.filter({ hasText: 'Contracts expiring' });
+      const inspections = corner.filter({ hasText: 'Annual inspections due' });
+      await contracts.waitFor({ timeout: 10_000 });
+      await inspections.waitFor({ timeout: 10_000 });
+      expect(await contracts.innerText()).toContain('HT-NOTICE-1');
+      expect(await inspections.innerText()).toContain('Inspection due lift');
+      await fx.shot(page, 'upkeep-notices-en-US');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('opens a modernisation scheme from its link without a login, and refuses a wrong key', async () => {
+      const admin = await fx.server.login('admin');
+      const order = await admin.entities.modSalesOrder.save({
+        salesOrderNo: 'GZ-WEB-1',
+        customerName: 'Harbour Mall Co.',
+        schemeTitle: 'Door operator upgrade',
+        schemeItems: 'Door operator\nLanding door rollers',
+        totalPrice: 52000,
+        status: 2,
+      });
+      const { page, context, errors } = await fx.open('zh-CN');
+      await page.goto(`${fx.base}/scheme/GZ-WEB-1?k=${order.schemeKey!}`);
+      const card = page.getByTestId('public-scheme');
+      await card.getByText('Landing door rollers').waitFor();
+      expect(await card.innerText()).toContain('Door operator upgrade');
+      expect(await card.innerText()).toContain('已报价');
+      await fx.shot(page, 'public-scheme-zh-CN');
+      expect(errors).toEqual([]);
+      // the wrong key's 404 is the only thing the browser reports
+      await page.goto(`${fx.base}/scheme/GZ-WEB-1?k=wrong-key-wrong-key-wrong`);
+      await page.getByTestId('share-link-invalid').waitFor();
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+      await context.close();
+    });
+  },
+);
