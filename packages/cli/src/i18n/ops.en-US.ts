@@ -75,7 +75,10 @@ export const opsEnUS = {
   'light.following': 'Following alarms; the light goes off {seconds} s after the last one (Ctrl-C stops)',
   'light.alarm': 'Alarm: {subject}; light on for {seconds} s',
   'light.offAfter': 'Light off',
-  'light.badOffAfter': '--off-after: not a positive number of seconds: {value}',
+  'opt.lightFor': 'seconds before the light goes off again',
+  'opt.lightHold': 'keep the light on until `liftctl light off`',
+  'light.onFor': 'Light on ({path}); goes off in {seconds} s (--hold keeps it on)',
+  'light.badSeconds': '{flag}: not a positive number of seconds: {value}',
 
   'cmd.gateway': 'Gateway (DTU) tools',
   'cmd.gateway.test':

@@ -76,7 +76,10 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'light.following': "Seguo gli allarmi; la luce si spegne {seconds} s dopo l'ultimo (Ctrl-C per fermare)",
   'light.alarm': 'Allarme: {subject}; luce accesa per {seconds} s',
   'light.offAfter': 'Luce spenta',
-  'light.badOffAfter': '--off-after: non è un numero positivo di secondi: {value}',
+  'opt.lightFor': 'secondi prima che la luce si spenga',
+  'opt.lightHold': 'tieni la luce accesa fino a `liftctl light off`',
+  'light.onFor': 'Luce accesa ({path}); si spegne tra {seconds} s (--hold la tiene accesa)',
+  'light.badSeconds': '{flag}: non è un numero positivo di secondi: {value}',
 
   'cmd.gateway': 'Strumenti per i gateway (DTU)',
   'cmd.gateway.test':

@@ -74,7 +74,10 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'light.following': '正在跟随报警；最后一次报警 {seconds} 秒后熄灯（Ctrl-C 停止）',
   'light.alarm': '报警：{subject}；亮灯 {seconds} 秒',
   'light.offAfter': '报警灯已熄灭',
-  'light.badOffAfter': '--off-after：不是正数秒：{value}',
+  'opt.lightFor': '多少秒后自动熄灯',
+  'opt.lightHold': '保持亮灯，直到执行 `liftctl light off`',
+  'light.onFor': '报警灯已打开（{path}）；{seconds} 秒后熄灭（--hold 保持亮灯）',
+  'light.badSeconds': '{flag}：不是正数秒：{value}',
 
   'cmd.gateway': '网关（DTU）工具',
   'cmd.gateway.test': '在服务器上开始网关测试并跟踪：每个 DTU 依次测试一个窗口（5 分钟），上报足够多的消息即为通过',
