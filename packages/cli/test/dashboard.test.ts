@@ -28,6 +28,7 @@ const TEXT = {
   loading: 'loading…',
   connected: 'live',
   reconnecting: 'reconnecting',
+  retryIn: (attempt: number, seconds: number) => `attempt ${attempt}, next in ${seconds} s, r: now`,
   disconnected: 'disconnected',
 };
 const STATES = ['Reported', 'Received', 'On site'];
@@ -47,6 +48,7 @@ function stubSource() {
       { id: 9, workOrderNo: 'R9', recordState: 6, elevatorName: 'Lift B', alarmTime: null, paused: false },
     ] as OrderRow[],
     closed: false,
+    retries: 0,
     detailAsked: [] as number[],
   };
   const source: DashboardSource = {
@@ -60,7 +62,7 @@ function stubSource() {
     subscribe: (onFrame, onNotice) => {
       push = onFrame;
       notify = onNotice;
-      return () => void (state.closed = true);
+      return { close: () => void (state.closed = true), retryNow: () => void state.retries++ };
     },
     stateLabel: (s) => STATES[s] ?? String(s),
     text: TEXT,
@@ -132,6 +134,11 @@ describe('dashboard view (ink-testing-library)', () => {
 
     stub.notify({ kind: 'lost', reason: 'closed', attempt: 1, of: 3, delayMs: 5000 });
     await until(() => frame().includes('reconnecting (1/3)'), 'the reconnect notice');
+    // without --max-retries there is no limit: the status line says the attempt and the next wait, r tries now
+    stub.notify({ kind: 'lost', reason: 'closed', attempt: 4, of: Infinity, delayMs: 40_000 });
+    await until(() => frame().includes('reconnecting (attempt 4, next in 40 s, r: now)'), 'the backoff notice');
+    app.stdin.write('r');
+    await until(() => stub.state.retries === 1, 'r to reconnect now');
 
     app.stdin.write('q');
     await until(() => stub.state.closed, 'the source to be closed');

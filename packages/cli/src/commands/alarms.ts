@@ -5,7 +5,7 @@ import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { FRAME_TYPES, type FrameTypeName, type LiveFrame } from '../live/channel.js';
 import { frameLine } from '../live/format.js';
-import { channelError, liveSession, openChannel } from '../live/session.js';
+import { channelError, liveSession, openChannel, reconnectPolicy, sayNotice } from '../live/session.js';
 import { csvLine } from '../output/csv.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
@@ -61,8 +61,9 @@ export function register(program: Command): void {
     .option('--elevator <id>', t('opt.elevator'), collect)
     .option('--type <type>', t('opt.frameType'), collect)
     .option('--max <n>', t('opt.maxFrames'))
+    .option('--max-retries <n>', t('opt.maxRetries'))
     .addHelpText('after', `\n${t('help.alarmsTail')}`)
-    .action(async (opts: { elevator?: string[]; type?: string[]; max?: string }, cmd: Command) => {
+    .action(async (opts: { elevator?: string[]; type?: string[]; max?: string; maxRetries?: string }, cmd: Command) => {
       const ctx = await contextFor(cmd);
       const filter: FrameFilter = {
         types: parseTypes(opts.type ?? []),
@@ -70,6 +71,7 @@ export function register(program: Command): void {
       };
       const max = opts.max === undefined ? Infinity : Number(opts.max);
       if (!(max > 0)) throw new CliError(t('live.badId', { flag: '--max', value: String(opts.max) }), EXIT.usage);
+      const reconnect = reconnectPolicy(opts.maxRetries);
       const format = ctx.format();
       const color = terminal().color;
       const session = await liveSession(ctx);
@@ -95,13 +97,18 @@ export function register(program: Command): void {
         }
       };
       let pending = Promise.resolve();
-      const channel = openChannel(session, (frame) => {
-        if (seen >= max || !frameMatches(frame, filter)) return;
-        seen++;
-        const text = write(frame);
-        pending = pending.then(() => writeTo(process.stdout, text));
-        if (seen >= max) void pending.then(() => channel.close());
-      });
+      const channel = openChannel(
+        session,
+        (frame) => {
+          if (seen >= max || !frameMatches(frame, filter)) return;
+          seen++;
+          const text = write(frame);
+          pending = pending.then(() => writeTo(process.stdout, text));
+          if (seen >= max) void pending.then(() => channel.close());
+        },
+        sayNotice,
+        reconnect,
+      );
       if (terminal().stderrIsTTY) say.info(t('live.listening', { server: session.server }));
       const ended = await channel.done;
       await pending;

@@ -3,7 +3,8 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
-import { liveSession, type LiveSession } from '../live/session.js';
+import type { ReconnectPolicy } from '../live/channel.js';
+import { liveSession, reconnectPolicy, type LiveSession } from '../live/session.js';
 import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
@@ -24,17 +25,25 @@ export function register(program: Command): void {
     .command('dashboard')
     .description(t('cmd.dashboard'))
     .option('--refresh <seconds>', t('opt.refresh'), '10')
-    .action(async (opts: { refresh: string }, cmd: Command) => {
+    .option('--max-retries <n>', t('opt.maxRetries'))
+    .action(async (opts: { refresh: string; maxRetries?: string }, cmd: Command) => {
       requireTerminal();
       const started = performance.now();
       const ctx = await contextFor(cmd);
       const refreshMs = Math.max(1, Number(opts.refresh) || 10) * 1000;
+      const reconnect = reconnectPolicy(opts.maxRetries);
       const session = await liveSession(ctx);
-      await runDashboard(ctx, session, refreshMs, started);
+      await runDashboard(ctx, session, refreshMs, started, reconnect);
     });
 }
 
-async function runDashboard(ctx: Context, session: LiveSession, refreshMs: number, started: number): Promise<void> {
+async function runDashboard(
+  ctx: Context,
+  session: LiveSession,
+  refreshMs: number,
+  started: number,
+  reconnect: ReconnectPolicy,
+): Promise<void> {
   // Ink and React load only here, never on the start path.
   const [{ render }, { createElement }, { Dashboard }, { serverSource }] = await Promise.all([
     import('ink'),
@@ -43,7 +52,7 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
     import('../dashboard/source.js'),
   ]);
   const client = await ctx.authedClient();
-  const source = serverSource(ctx, client, session);
+  const source = serverSource(ctx, client, session, reconnect);
   let firstPaintMs = 0;
   // performance.now() counts from the start of the process: the figure includes Node, liftctl and the login check.
   const onFirstPaint = () => (firstPaintMs = performance.now());

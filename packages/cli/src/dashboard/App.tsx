@@ -34,8 +34,11 @@ export interface DashboardSource {
   workOrders(): Promise<OrderRow[]>;
   /** Lines to show for one order: its fields, the actions allowed now, the timeline. */
   orderDetail(id: number): Promise<string[]>;
-  /** Live frames; returns a function that closes the channel. */
-  subscribe(onFrame: (frame: LiveFrame) => void, onNotice: (notice: ChannelNotice) => void): () => void;
+  /** Live frames; returns the channel: close it, or try to reconnect now (the r key). */
+  subscribe(
+    onFrame: (frame: LiveFrame) => void,
+    onNotice: (notice: ChannelNotice) => void,
+  ): { close(): void; retryNow(): void };
   stateLabel(state: number): string;
   /** The labels of the dashboard's own words, in the reader's language. */
   text: DashboardText;
@@ -55,6 +58,8 @@ export interface DashboardText {
   loading: string;
   connected: string;
   reconnecting: string;
+  /** "attempt 3, next in 20 s, r: now" */
+  retryIn(attempt: number, seconds: number): string;
   disconnected: string;
 }
 
@@ -89,6 +94,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
   const [error, setError] = useState<string | null>(null);
   const [size, setSize] = useState({ columns: stdout.columns || 100, rows: stdout.rows || 30 });
   const ordersDue = useRef<NodeJS.Timeout | null>(null);
+  const channelRef = useRef<{ retryNow(): void } | null>(null);
 
   const loadGateways = useCallback(
     () =>
@@ -124,7 +130,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       void loadGateways();
       void loadOrders();
     }, refreshMs);
-    const close = source.subscribe(
+    const channel = source.subscribe(
       (frame) => {
         if (frame.type === FRAME_TYPES.alarm)
           setAlarms((list) => [{ at: Date.now(), frame }, ...list].slice(0, MAX_ALARMS));
@@ -148,14 +154,23 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       },
       (notice) => {
         if (notice.kind === 'open') setLink(source.text.connected);
-        else if (notice.kind === 'lost') setLink(`${source.text.reconnecting} (${notice.attempt}/${notice.of})`);
+        else if (notice.kind === 'lost')
+          setLink(
+            `${source.text.reconnecting} (${
+              Number.isFinite(notice.of)
+                ? `${notice.attempt}/${notice.of}`
+                : source.text.retryIn(notice.attempt, notice.delayMs / 1000)
+            })`,
+          );
         else setLink(`${source.text.disconnected}: ${notice.reason}`);
       },
     );
+    channelRef.current = channel;
     return () => {
       clearInterval(timer);
       if (ordersDue.current) clearTimeout(ordersDue.current);
-      close();
+      channelRef.current = null;
+      channel.close();
     };
   }, [source, refreshMs, loadGateways, loadOrders]);
 
@@ -207,6 +222,10 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     const { pane, detail, counts, open } = latest.current;
     if (input === 'q' || (key.ctrl && input === 'c')) {
       exit();
+      return;
+    }
+    if (input === 'r') {
+      channelRef.current?.retryNow();
       return;
     }
     if (detail) {

@@ -1,7 +1,8 @@
 /** Messages of the live and field commands (alarms, work-orders, light, gateway, simulate, dashboard). */
 export const opsEnUS = {
   'cmd.alarms': 'Live alarms, faults, status and work-order changes',
-  'cmd.alarms.tail': 'Print live frames as they arrive (reconnects like the console: 5 s, 3 attempts)',
+  'cmd.alarms.tail':
+    'Print live frames as they arrive (reconnects with backoff until stopped; --max-retries sets a limit)',
   'help.alarmsTail':
     'Frames: 1 alarm, 2 fault, 3 status, 4 workOrder, 5 gateway. --org (global) picks the organisation.\n-o jsonl (or json) prints one {type, event, data} object a line; --elevator keeps frames that name that elevator.',
   'opt.elevator': 'only frames about this elevator id (repeatable, or comma-separated)',
@@ -14,6 +15,11 @@ export const opsEnUS = {
   'live.lost': 'Live channel lost ({reason}); reconnecting in {seconds} s (attempt {attempt} of {of})',
   'live.reconnected': 'Live channel reconnected',
   'live.gaveUp': 'Could not reconnect to the live channel after {attempts} attempts ({reason})',
+  'live.lostRetrying': 'Live channel lost ({reason}); reconnecting in {seconds} s (attempt {attempt}; Ctrl-C stops)',
+  'live.serverDown': '{server} does not answer ({reason}); the live channel keeps trying',
+  'opt.maxRetries':
+    'give up after this many failed reconnect attempts in a row (default: never; a refused login always ends it)',
+  'dash.retryIn': 'attempt {attempt}, next in {seconds} s, r: now',
   'live.refused': 'The live channel refused the login ({reason}). Run: liftctl login',
 
   'cmd.wo': 'Repair work orders: list, show and act on them',
@@ -130,7 +136,7 @@ export const opsEnUS = {
   'dash.noAlarms': 'No alarms since start',
   'dash.noOrders': 'No open orders',
   'dash.noGateways': 'No gateways',
-  'dash.keys': 'tab/←→ pane · ↑↓ move · Enter open · q quit',
+  'dash.keys': 'tab/←→ pane · ↑↓ move · Enter open · r reconnect · q quit',
   'dash.detailKeys': 'Esc/Enter back · q quit',
   'dash.loading': 'loading…',
   'dash.connected': 'live',

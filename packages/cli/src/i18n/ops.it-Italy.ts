@@ -2,7 +2,8 @@ import type { opsEnUS } from './ops.en-US.js';
 
 export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'cmd.alarms': 'Allarmi, guasti, stati e ordini di lavoro in tempo reale',
-  'cmd.alarms.tail': 'Stampa i messaggi in tempo reale (si riconnette come la console: 5 s, 3 tentativi)',
+  'cmd.alarms.tail':
+    'Stampa i messaggi in tempo reale (si riconnette con attese crescenti finché non viene fermato; --max-retries pone un limite)',
   'help.alarmsTail':
     "Tipi: 1 allarme, 2 guasto, 3 stato, 4 ordine di lavoro, 5 gateway. --org (globale) sceglie l'organizzazione.\n-o jsonl (o json) stampa un oggetto {type, event, data} per riga; --elevator tiene i messaggi su quell'ascensore.",
   'opt.elevator': 'solo messaggi su questo ascensore (ripetibile, o separati da virgole)',
@@ -14,6 +15,12 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'live.lost': 'Canale in tempo reale perso ({reason}); nuovo tentativo tra {seconds} s (tentativo {attempt} di {of})',
   'live.reconnected': 'Canale in tempo reale ripristinato',
   'live.gaveUp': 'Impossibile riconnettersi al canale in tempo reale dopo {attempts} tentativi ({reason})',
+  'live.lostRetrying':
+    'Canale in tempo reale perso ({reason}); nuovo tentativo tra {seconds} s (tentativo {attempt}; Ctrl-C ferma)',
+  'live.serverDown': '{server} non risponde ({reason}); il canale in tempo reale continua a provare',
+  'opt.maxRetries':
+    'rinuncia dopo questo numero di tentativi di riconnessione falliti di fila (predefinito: mai; un login rifiutato termina sempre)',
+  'dash.retryIn': 'tentativo {attempt}, prossimo tra {seconds} s, r: ora',
   'live.refused': "Il canale in tempo reale ha rifiutato l'accesso ({reason}). Esegui: liftctl login",
 
   'cmd.wo': 'Ordini di riparazione: elenco, dettaglio e azioni',
@@ -131,7 +138,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'dash.noAlarms': "Nessun allarme dall'avvio",
   'dash.noOrders': 'Nessun ordine aperto',
   'dash.noGateways': 'Nessun gateway',
-  'dash.keys': 'tab/←→ riquadro · ↑↓ sposta · Invio apri · q esci',
+  'dash.keys': 'tab/←→ riquadro · ↑↓ sposta · Invio apri · r riconnetti · q esci',
   'dash.detailKeys': 'Esc/Invio indietro · q esci',
   'dash.loading': 'caricamento…',
   'dash.connected': 'in diretta',
