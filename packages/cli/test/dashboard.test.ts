@@ -1,11 +1,13 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelNotice, LiveFrame } from '../src/live/channel.js';
 import type { DashboardSource, GatewayRow, OrderRow } from '../src/dashboard/App.js';
 import { Dashboard } from '../src/dashboard/App.js';
-import { ensureBuilt, runCli } from './helpers/cli.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { hasTmux, tmuxCli } from './helpers/tmux.js';
 
 // Ink's colours are decided when chalk loads: on for this file's frames (the focused pane and row show only
 // in colour), off again for the processes it starts.
@@ -156,5 +158,34 @@ describe('dashboard without a terminal', () => {
     expect(result.stderr).toContain('liftctl alarms tail -o jsonl');
     expect(result.stderr).toContain('liftctl work-orders list --all -o json');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startTestServer();
+    token = (await (await s.login('admin')).tokens.create('dash-tmux')).token;
+  });
+  afterAll(async () => s?.close());
+  const env = () => ({ LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token });
+
+  it('Ctrl-C exits 130 like every other command; q exits 0', { timeout: 90_000 }, async () => {
+    for (const [key, code] of [
+      ['C-c', 130],
+      ['q', 0],
+    ] as const) {
+      const term = tmuxCli(['dashboard'], env());
+      try {
+        await term.waitFor('Open work orders');
+        await term.waitFor(/\blive\b/);
+        term.keys(key);
+        expect(await term.exitCode()).toBe(code);
+      } finally {
+        term.kill();
+      }
+    }
   });
 });

@@ -45,7 +45,7 @@ async function runDashboard(
   reconnect: ReconnectPolicy,
 ): Promise<void> {
   // Ink and React load only here, never on the start path.
-  const [{ render }, { createElement }, { Dashboard }, { serverSource }] = await Promise.all([
+  const [{ render }, { createElement }, { Dashboard, DashboardInterrupted }, { serverSource }] = await Promise.all([
     import('ink'),
     import('react'),
     import('../dashboard/App.js'),
@@ -64,9 +64,15 @@ async function runDashboard(
     process.stdout.write('\u001b[?1049l');
   };
   process.removeAllListeners('SIGINT');
-  const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: true });
+  // Ctrl-C reaches the view as a key (raw mode); a SIGINT sent from outside ends it the same way.
+  const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: false });
+  let code: number = EXIT.ok;
+  process.once('SIGINT', () => app.unmount(new DashboardInterrupted()));
   try {
     await app.waitUntilExit();
+  } catch (error) {
+    if (!(error instanceof DashboardInterrupted)) throw error;
+    code = EXIT.interrupt;
   } finally {
     app.cleanup();
     restore();
@@ -76,5 +82,5 @@ async function runDashboard(
       `first paint ${Math.round(firstPaintMs)} ms after start (${Math.round(firstPaintMs - started)} ms in the command)\n`,
     );
   // The live channel and refresh timers are gone with the view; nothing else keeps the process.
-  process.exit(EXIT.ok);
+  process.exit(code);
 }

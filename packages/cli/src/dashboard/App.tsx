@@ -63,6 +63,13 @@ export interface DashboardText {
   disconnected: string;
 }
 
+/** How the view ends when Ctrl-C is pressed in it: waitUntilExit() rejects with it. */
+export class DashboardInterrupted extends Error {
+  constructor() {
+    super('interrupted');
+  }
+}
+
 const PANES = ['alarms', 'gateways', 'orders'] as const;
 type Pane = (typeof PANES)[number];
 const MAX_ALARMS = 200;
@@ -221,7 +228,8 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
   useInput((input, key) => {
     const { pane, detail, counts, open } = latest.current;
     if (input === 'q' || (key.ctrl && input === 'c')) {
-      exit();
+      // Ctrl-C is an interruption (exit 130, as every command), q a normal end (0)
+      exit(key.ctrl ? new DashboardInterrupted() : undefined);
       return;
     }
     if (input === 'r') {
