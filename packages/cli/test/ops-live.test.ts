@@ -124,6 +124,32 @@ describe('live commands against the real server and its broker', () => {
     },
   );
 
+  it('alarms tail by default prints alarms, faults and work orders, not status frames; states by their label', async () => {
+    const g = await provision(s, admin, '86100000034');
+    const d = await connectGateway(s.mqttUrl, g);
+    const before = s.app.monitoring.hub.clients();
+    const tail = startCli(['alarms', 'tail'], env());
+    const statusTail = startCli(['alarms', 'tail', '--type', 'status', '--max', '1'], env());
+    try {
+      await waitFor(() => s.app.monitoring.hub.clients() >= before + 2, 10_000, 'both tails to connect');
+      await publish(d, g.dtu, 'status', { floor: 2, direction: 1, door: 0, run: 1, flags: [] });
+      await publish(d, g.dtu, 'fault', { code: 'E12', floorCode: 'MC2', floor: 2 });
+      await publish(d, g.dtu, 'alarm', { type: 1, floor: 6 });
+      await waitFor(() => /WORKORDER/.test(tail.out.stdout), 10_000, 'the work-order line');
+      await waitFor(() => /ALARM/.test(tail.out.stdout) && /FAULT/.test(tail.out.stdout), 10_000, 'alarm and fault');
+      expect(tail.out.stdout).not.toContain('STATUS');
+      expect(tail.out.stdout).toMatch(/WORKORDER .*→ Alarm reported \(report\)/);
+      expect(tail.out.stdout).not.toMatch(/→ state \d/);
+      // --type status asks for them
+      expect(await statusTail.exited).toBe(0);
+      expect(statusTail.out.stdout).toMatch(/STATUS\s+Lift 86100000034/);
+    } finally {
+      tail.child.kill('SIGINT');
+      statusTail.child.kill('SIGINT');
+      await d.endAsync();
+    }
+  });
+
   it(
     'work-orders takes an order from 0 to 6, with the server’s 409s and a required cancel reason',
     { timeout: 90_000 },

@@ -14,9 +14,20 @@ import { contextFor } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
-/** --type values: names (alarm, fault, status, workOrder or work-order, gateway, gatewayTest) or their numbers. */
+/**
+ * What a person tails for when no --type is given: alarms, faults and work orders. Status frames (about nine a
+ * second for six lifts) and gateway frames come with --type status, --type gateway or --type all.
+ */
+export const DEFAULT_TAIL_TYPES: readonly FrameTypeName[] = ['alarm', 'fault', 'workOrder'];
+
+/**
+ * --type values: names (alarm, fault, status, workOrder or work-order, gateway, gatewayTest) or their numbers;
+ * none: DEFAULT_TAIL_TYPES; `all`: every frame (an empty set).
+ */
 export function parseTypes(values: readonly string[]): Set<number> {
+  if (values.length === 0) return new Set(DEFAULT_TAIL_TYPES.map((name) => FRAME_TYPES[name]));
   const out = new Set<number>();
+  if (values.some((v) => v.trim() === 'all')) return out;
   for (const raw of values) {
     const value = raw.trim();
     const name = value.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as FrameTypeName;

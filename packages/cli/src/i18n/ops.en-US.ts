@@ -7,7 +7,7 @@ export const opsEnUS = {
     'Frames: 1 alarm, 2 fault, 3 status, 4 workOrder, 5 gateway. --org (global) picks the organisation.\n-o jsonl (or json) prints one {type, event, data} object a line; --elevator keeps frames that name that elevator.',
   'opt.elevator': 'only frames about this elevator id (repeatable, or comma-separated)',
   'opt.frameType':
-    'only these frame types: alarm, fault, status, workOrder, gateway, gatewayTest or 1 to 6 (repeatable)',
+    'only these frame types: alarm, fault, status, workOrder, gateway, gatewayTest, 1 to 6, or all (repeatable; default: alarm, fault, workOrder)',
   'opt.maxFrames': 'exit after this many frames',
   'live.badType': 'Unknown frame type {value}: use {types} or 1 to 5',
   'live.badId': '{flag}: not a valid number: {value}',

@@ -7,7 +7,8 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'help.alarmsTail':
     "Tipi: 1 allarme, 2 guasto, 3 stato, 4 ordine di lavoro, 5 gateway. --org (globale) sceglie l'organizzazione.\n-o jsonl (o json) stampa un oggetto {type, event, data} per riga; --elevator tiene i messaggi su quell'ascensore.",
   'opt.elevator': 'solo messaggi su questo ascensore (ripetibile, o separati da virgole)',
-  'opt.frameType': 'solo questi tipi: alarm, fault, status, workOrder, gateway, gatewayTest o da 1 a 6 (ripetibile)',
+  'opt.frameType':
+    'solo questi tipi: alarm, fault, status, workOrder, gateway, gatewayTest, da 1 a 6, o all (ripetibile; predefinito: alarm, fault, workOrder)',
   'opt.maxFrames': 'esce dopo questo numero di messaggi',
   'live.badType': 'Tipo di messaggio sconosciuto {value}: usa {types} o da 1 a 5',
   'live.badId': '{flag}: numero non valido: {value}',

@@ -6,7 +6,8 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'help.alarmsTail':
     '消息类型：1 报警，2 故障，3 状态，4 工单，5 网关。全局 --org 选择组织。\n-o jsonl（或 json）每行一个 {type, event, data} 对象；--elevator 只保留涉及该电梯的消息。',
   'opt.elevator': '只显示该电梯编号的消息（可重复或用逗号分隔）',
-  'opt.frameType': '只显示这些类型：alarm、fault、status、workOrder、gateway、gatewayTest 或 1 到 6（可重复）',
+  'opt.frameType':
+    '只显示这些类型：alarm、fault、status、workOrder、gateway、gatewayTest、1 到 6 或 all（可重复；默认：alarm、fault、workOrder）',
   'opt.maxFrames': '收到这么多条后退出',
   'live.badType': '未知的消息类型 {value}：请用 {types} 或 1 到 5',
   'live.badId': '{flag}：不是有效的数字：{value}',
