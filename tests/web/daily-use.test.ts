@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+
+/** Issue 20, "Daily use": the console as operators use it every day. */
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'daily use of the console',
+  { timeout: BROWSER_TEST_TIMEOUT },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
+    });
+    afterAll(async () => fx?.close());
+
+    it('the sider and header stay in place; the menu scrolls on its own to a low item', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'zh-CN' });
+      const sidebar = page.getByTestId('sidebar');
+      await sidebar.waitFor();
+      // open every group: the menu is then far taller than the window
+      for (const title of await page.locator('[data-testid="sidebar"] > li.ant-menu-submenu').all()) {
+        if (!(await title.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))))
+          await title.locator('> .ant-menu-submenu-title').click();
+      }
+      const items = page.locator('[data-testid="sidebar"] li[data-testid^="menu-"]');
+      await expect.poll(() => items.count()).toBeGreaterThan(30);
+      const low = items.last();
+      const path = (await low.getAttribute('data-testid'))!.slice('menu-'.length);
+      await low.click();
+      await page.waitForURL((url) => url.pathname === path);
+      const layout = await page.evaluate(() => {
+        const rect = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const scroller = document.querySelector('[data-testid="sidebar-scroll"]');
+        return {
+          innerHeight: window.innerHeight,
+          scrollY: window.scrollY,
+          header: rect('.ant-layout-header'),
+          sider: rect('.ant-layout-sider'),
+          content: rect('.ant-layout-content'),
+          menuScrolls: scroller ? scroller.scrollHeight > scroller.clientHeight && scroller.scrollTop > 0 : false,
+        };
+      });
+      // the header and the page are in the window, not scrolled away above an empty grey area
+      expect(layout.header.top).toBe(0);
+      expect(layout.content.top).toBeLessThan(layout.innerHeight);
+      expect(layout.sider.top).toBe(0);
+      expect(layout.sider.height).toBeLessThanOrEqual(layout.innerHeight);
+      expect(layout.menuScrolls).toBe(true);
+      // a long page scrolls under a header that stays
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect(await page.evaluate(() => document.querySelector('.ant-layout-header')!.getBoundingClientRect().top)).toBe(
+        0,
+      );
+      await context.close();
+    });
+  },
+);
