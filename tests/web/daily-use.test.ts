@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
+import {
+  chromiumMissing,
+  listState,
+  startConsole,
+  BROWSER_TEST_TIMEOUT,
+  type ConsoleFixture,
+} from './support/consoleFixture.js';
 
 /** Issue 20, "Daily use": the console as operators use it every day. */
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
@@ -50,6 +56,35 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(await page.evaluate(() => document.querySelector('.ant-layout-header')!.getBoundingClientRect().top)).toBe(
         0,
       );
+      await context.close();
+    });
+
+    it('a restricted user gets no notice for lookups: pickers of records they cannot list are disabled and never asked', async () => {
+      const { page, context } = await fx.openAs('companyuser', { language: 'en-US', path: '/elevator' });
+      const refused: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() === 403) refused.push(r.url());
+      });
+      await listState(page, 'list-elevator');
+      await page.getByTestId('create-button').click();
+      await page.locator('.ant-modal form').waitFor();
+      const pickers = page.locator('.ant-modal .ant-select[data-allowed]');
+      await expect.poll(() => pickers.count()).toBeGreaterThan(3);
+      const disabled = page.locator('.ant-modal .ant-select[data-allowed="false"]');
+      expect(await disabled.count()).toBeGreaterThan(0);
+      expect(await disabled.first().getAttribute('class')).toContain('ant-select-disabled');
+      await expect.poll(() => disabled.first().innerText()).toContain('You cannot list');
+      // every picker the user may use is opened: it asks the server, and nothing is refused
+      const usable = page.locator('.ant-modal .ant-select[data-allowed="true"]');
+      for (let i = 0; i < (await usable.count()); i++) {
+        await usable.nth(i).click();
+        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().waitFor();
+        await page.keyboard.press('Escape');
+      }
+      for (let i = 0; i < (await disabled.count()); i++) await disabled.nth(i).click({ force: true });
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+      expect(await page.locator('.ant-notification-notice').count()).toBe(0);
       await context.close();
     });
   },

@@ -36,6 +36,8 @@ export const itItaly: WebCatalogue = {
   picker: {
     searchByName: 'Cerca per nome',
     noMatch: 'Nessuna corrispondenza',
+    notAllowed: 'Non puoi elencare i record {{label}} da scegliere qui',
+    failed: 'Impossibile caricare le scelte',
     more: 'Altri {{count}}: digita per restringere',
   },
   shell: {

@@ -35,6 +35,8 @@ export const zhCN: WebCatalogue = {
   picker: {
     searchByName: '按名称搜索',
     noMatch: '无匹配项',
+    notAllowed: '无权查看{{label}}，不能在此选择',
+    failed: '无法加载选项',
     more: '还有{{count}}条：输入以缩小范围',
   },
   shell: {
