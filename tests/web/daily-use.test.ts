@@ -1,4 +1,6 @@
+import { upTopic, type UserAction } from '@liftcloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectGateway, provisionGateway, publishQos1 } from '../support/gateway.js';
 import {
   chromiumMissing,
   listState,
@@ -85,6 +87,46 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.waitForLoadState('networkidle');
       expect(refused).toEqual([]);
       expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+      await context.close();
+    });
+
+    /** A repair order of a new lift, reported by a gateway alarm and taken to `actions` through the API. */
+    async function orderThrough(dtu: string, actions: UserAction[]) {
+      const admin = await fx.server.login('admin');
+      const gateway = await provisionGateway(fx.server, admin, dtu, { name: `Lift ${dtu}`, factoryNo: `F-${dtu}` });
+      const device = await connectGateway(fx.server.mqttUrl, gateway);
+      try {
+        await publishQos1(
+          device,
+          upTopic(dtu, 'alarm'),
+          JSON.stringify({ id: `a-${dtu}`, ts: Date.now(), type: 1, floor: 3 }),
+        );
+      } finally {
+        device.end(true);
+      }
+      const order = (await admin.entities.workOrder.list({ elevatorId: gateway.elevatorId })).records[0]!;
+      for (const action of actions)
+        await admin.workOrders.act(
+          order.id,
+          action,
+          action === 'finish' ? { handling: 'reset', faultReason: 'door' } : {},
+        );
+      return { admin, order };
+    }
+
+    it('the repair timeline and people read in Chinese: no action or role keys beside the labels', async () => {
+      const { admin, order } = await orderThrough('86177700001', ['receive', 'arrive', 'finish', 'confirm']);
+      await admin.workOrders.addPerson(order.id, fx.server.demo.users.companyuser, 'repair');
+      const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: `/workOrder/${order.id}` });
+      const timeline = page.getByTestId('work-order-timeline');
+      await expect.poll(() => timeline.locator('.ant-timeline-item').count()).toBe(5);
+      const text = await timeline.innerText();
+      expect(text).not.toMatch(/\b(report|receive|arrive|finish|confirm)\b/);
+      for (const label of ['报警上报', '接单', '到达现场', '完成维修', '确认']) expect(text).toContain(label);
+      await expect
+        .poll(() => page.locator('.ant-tag').allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringContaining('维修人员')]));
+      expect((await page.locator('.ant-tag').allInnerTexts()).join(' ')).not.toMatch(/\brepair\b/);
       await context.close();
     });
   },

@@ -26,5 +26,6 @@ export * from './time.js';
 export * from './gateway/protocol.js';
 export * from './live/index.js';
 export * from './workflow/workOrder.js';
+export * from './workflow/labels.js';
 export * from './files/types.js';
 export * from './api/attachments.js';

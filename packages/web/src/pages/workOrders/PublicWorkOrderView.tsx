@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Space, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmType, ApiError, enumLabel, workOrder, workOrderState, type ShareLinkSignature } from '@liftcloud/client';
+import {
+  alarmType,
+  ApiError,
+  enumLabel,
+  workOrder,
+  workOrderRoleLabel,
+  workOrderState,
+  type ShareLinkSignature,
+} from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 
 const label = workOrder.fields;
@@ -104,7 +112,7 @@ export function PublicWorkOrderView(props: { id: string; signature: ShareLinkSig
               <Space wrap size={4}>
                 {order.people.map((p) => (
                   <Tag key={`${p.name}:${p.role}`}>
-                    {p.name} · {p.role}
+                    {p.name} · {workOrderRoleLabel(p.role, language)}
                   </Tag>
                 ))}
               </Space>

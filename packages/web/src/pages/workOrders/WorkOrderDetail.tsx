@@ -7,6 +7,8 @@ import {
   LIVE_FRAME_TYPE,
   translate,
   workOrder,
+  workOrderActionLabel,
+  workOrderRoleLabel,
   workOrderState,
   type UserAction,
   type WorkOrderActionBody,
@@ -114,7 +116,7 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
           <Space wrap>
             {data.people.map((p) => (
               <Tag key={`${p.userId}:${p.role}`}>
-                {p.name} · {p.role}
+                {p.name} · {workOrderRoleLabel(p.role, language)}
               </Tag>
             ))}
           </Space>
@@ -128,7 +130,8 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
             key: i,
             content: (
               <>
-                <b>{enumLabel(workOrderState, step.toState, language)}</b> · {step.action}
+                <b>{enumLabel(workOrderState, step.toState, language)}</b> ·{' '}
+                {workOrderActionLabel(step.action, language)}
                 {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
                 {step.note ? <div>{step.note}</div> : null}
               </>
