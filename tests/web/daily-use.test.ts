@@ -129,5 +129,24 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect((await page.locator('.ant-tag').allInnerTexts()).join(' ')).not.toMatch(/\brepair\b/);
       await context.close();
     });
+
+    it('finishing asks for the handling and the fault reason, and cancelling for its reason, each named', async () => {
+      const { order } = await orderThrough('86177700002', ['receive']);
+      const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: `/workOrder/${order.id}` });
+      const save = () => page.locator('.ant-modal-footer:visible').getByRole('button').last().click();
+      await page.getByTestId('action-finish').click();
+      await save();
+      const finish = page.getByTestId('form-finish');
+      await expect
+        .poll(() => finish.locator('.ant-form-item-explain-error').allInnerTexts())
+        .toEqual(['处理情况：不能为空', '故障原因：不能为空']);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('action-cancel').click();
+      await save();
+      await expect
+        .poll(() => page.getByTestId('form-cancel').locator('.ant-form-item-explain-error').allInnerTexts())
+        .toEqual(['撤销原因：不能为空']);
+      await context.close();
+    });
   },
 );

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   enumLabel,
+  issueMessage,
   LIVE_FRAME_TYPE,
   translate,
   workOrder,
   workOrderActionLabel,
   workOrderRoleLabel,
   workOrderState,
+  WorkOrderActionBody,
   type UserAction,
-  type WorkOrderActionBody,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { FormDialog } from '../../components/form/FormDialog';
@@ -59,6 +60,14 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
 
   const data = detail.data;
   const order = data?.order ?? {};
+  /** Required, with the message every form gives: the field named, in the reader's language (the server's rule). */
+  const requiredRule = (field: keyof WorkOrderActionBody) => [
+    {
+      required: true,
+      whitespace: true,
+      message: issueMessage(WorkOrderActionBody, { field, rule: 'validation.required' }, language),
+    },
+  ];
   const run = (action: UserAction) => {
     if (action === 'finish' || action === 'cancel') setAsking(action);
     else act.mutate({ action });
@@ -149,19 +158,23 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
       >
         {asking === 'finish' ? (
           <>
-            <Form.Item name="handling" label={workOrder.fields.handling.label[language]}>
+            <Form.Item
+              name="handling"
+              label={workOrder.fields.handling.label[language]}
+              rules={requiredRule('handling')}
+            >
               <Input.TextArea maxLength={1000} rows={3} />
             </Form.Item>
-            <Form.Item name="faultReason" label={workOrder.fields.faultReason.label[language]}>
+            <Form.Item
+              name="faultReason"
+              label={workOrder.fields.faultReason.label[language]}
+              rules={requiredRule('faultReason')}
+            >
               <Input.TextArea maxLength={500} rows={2} />
             </Form.Item>
           </>
         ) : (
-          <Form.Item
-            name="reason"
-            label={t('monitoring.cancelReason')}
-            rules={[{ required: true, whitespace: true, message: t('common.enter') }]}
-          >
+          <Form.Item name="reason" label={t('monitoring.cancelReason')} rules={requiredRule('reason')}>
             <Input.TextArea maxLength={500} rows={3} />
           </Form.Item>
         )}
