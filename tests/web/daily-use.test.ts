@@ -4,6 +4,7 @@ import { connectGateway, provisionGateway, publishQos1 } from '../support/gatewa
 import {
   chromiumMissing,
   listState,
+  liveOpen,
   startConsole,
   BROWSER_TEST_TIMEOUT,
   type ConsoleFixture,
@@ -146,6 +147,25 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect
         .poll(() => page.getByTestId('form-cancel').locator('.ant-form-item-explain-error').allInnerTexts())
         .toEqual(['撤销原因：不能为空']);
+      await context.close();
+    });
+
+    it('a new repair order appears in the open list by itself, and its notice is labelled and opens it', async () => {
+      const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/workOrder' });
+      await listState(page, 'list-workOrder');
+      await liveOpen(page);
+      const { order } = await orderThrough('86177700003', []);
+      // the list reads again on the live frame: the row is there without a reload
+      await page.getByTestId(`work-order-${order.id}`).waitFor({ timeout: 30_000 });
+      const notice = page.getByTestId(`repair-notice-${order.id}`);
+      await notice.waitFor({ timeout: 30_000 });
+      const lines = (await notice.innerText()).split('\n');
+      expect(lines[0]).toBe(`Work order no.: ${order.workOrderNo}`);
+      expect(lines).toContain('Elevator: Lift 86177700003');
+      expect(lines).toContain('Alarm type: People trapped');
+      expect(lines.filter((l) => l.startsWith('Alarm time: '))).toHaveLength(1);
+      await notice.click();
+      await page.waitForURL((url) => url.pathname === `/workOrder/${order.id}`);
       await context.close();
     });
   },
