@@ -168,5 +168,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.waitForURL((url) => url.pathname === `/workOrder/${order.id}`);
       await context.close();
     });
+
+    it('an unknown id says the record does not exist, on the single monitor and the announcement page', async () => {
+      for (const path of ['/singleMonitor/999999', '/publicNoticeDetail/999999']) {
+        const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path });
+        const missing = page.getByTestId('record-missing');
+        await missing.waitFor();
+        expect(await missing.innerText()).toContain('记录不存在');
+        expect(await page.getByText('离线').count()).toBe(0);
+        // said once, on the page (repair notices of other tests' open orders may be there)
+        expect(await page.locator('.ant-notification-notice', { hasText: '记录不存在' }).count()).toBe(0);
+        await context.close();
+      }
+    });
   },
 );
