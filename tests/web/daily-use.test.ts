@@ -181,5 +181,20 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         await context.close();
       }
     });
+
+    it('the login card title is in the console font (not the serif default), beside a logo', async () => {
+      const { page, context } = await fx.open();
+      await page.goto(`${fx.base}/login`);
+      const title = page.getByTestId('login-system-name');
+      await title.waitFor();
+      await page.getByTestId('login-logo').waitFor();
+      const fonts = await page.evaluate(() => ({
+        title: getComputedStyle(document.querySelector('[data-testid="login-system-name"]')!).fontFamily,
+      }));
+      expect(fonts.title).toContain('sans-serif');
+      expect(fonts.title).not.toMatch(/^"?Times/);
+      await fx.shot(page, 'login-card-zh-CN');
+      await context.close();
+    });
   },
 );
