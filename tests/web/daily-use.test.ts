@@ -196,5 +196,30 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await fx.shot(page, 'login-card-zh-CN');
       await context.close();
     });
+
+    it('polls the power-down notice: a gateway power-down after the page opened is announced', async () => {
+      const admin = await fx.server.login('admin');
+      const dtu = '86177700005';
+      const gateway = await provisionGateway(fx.server, admin, dtu, { name: `Lift ${dtu}`, factoryNo: `F-${dtu}` });
+      const { page, context } = await fx.openAs('admin', { language: 'en-US' });
+      // the first answer is what was already there
+      await page.waitForResponse((r) => r.url().includes('/api/mbPowerLoss/notice') && r.ok(), { timeout: 30_000 });
+      const device = await connectGateway(fx.server.mqttUrl, gateway);
+      try {
+        await publishQos1(
+          device,
+          upTopic(dtu, 'event'),
+          JSON.stringify({ id: `p-${dtu}`, ts: Date.now(), kind: 'powerDown' }),
+        );
+      } finally {
+        device.end(true);
+      }
+      const notice = page
+        .locator('.ant-notification-notice', { hasText: 'Power down' })
+        .filter({ hasText: `Lift ${dtu}` });
+      await notice.waitFor({ timeout: 30_000 });
+      expect(await notice.innerText()).toContain(dtu);
+      await context.close();
+    });
   },
 );

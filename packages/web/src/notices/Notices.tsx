@@ -3,6 +3,7 @@ import {
   allows,
   enumLabel,
   listAlarmBellNotices,
+  listPowerLossNotices,
   listRepairNotices,
   NOTICE_POLL,
   PERMISSION,
@@ -30,6 +31,8 @@ export function Notices() {
   const can = (index: PermissionIndex) => !!session && allows(session.username, session.auth, index);
   const seenRepairs = useRef(new Set<string>());
   const seenAlarms = useRef(new Set<string>());
+  // power-down events are history: those there at the first poll are taken as seen, only new ones are announced
+  const seenPowerDowns = useRef<Set<string> | null>(null);
 
   /** A repair notice: each field labelled, the alarm time once; a click opens the order. */
   const repairNotice = (entry: NoticeEntry) => ({
@@ -112,6 +115,34 @@ export function Notices() {
     load: () => client.call(listAlarmBellNotices),
     enabled: can(PERMISSION.alarmRecords),
     onData: (data) => announceNew(data, seenAlarms.current, t('notices.alarmTitle')),
+  });
+  usePolling({
+    ...fast,
+    intervalMs: NOTICE_POLL.alarmBellIntervalMs,
+    route: listPowerLossNotices.path,
+    load: () => client.call(listPowerLossNotices),
+    enabled: can(PERMISSION.eventRecords),
+    onData: (data) => {
+      if (seenPowerDowns.current === null) {
+        seenPowerDowns.current = new Set(entriesOf(data).map(entryId));
+        return;
+      }
+      const seen = seenPowerDowns.current;
+      const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
+      fresh.forEach((entry) => seen.add(entryId(entry)));
+      for (const entry of fresh.slice(0, NOTICE_POLL.expiryMaxEntries))
+        withFeedback((ui) =>
+          ui.notification.warning({
+            title: t('notices.powerDownTitle'),
+            key: `powerDown:${entryId(entry)}`,
+            description: (
+              <span data-testid={`power-down-notice-${entryId(entry)}`}>
+                {[entry.elevatorName, entry.dtuCode, entry.eventTime].filter(Boolean).map(String).join(' · ')}
+              </span>
+            ),
+          }),
+        );
+    },
   });
   usePolling({
     ...hourly,

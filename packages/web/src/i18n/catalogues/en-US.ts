@@ -129,6 +129,7 @@ export const enUS = {
     indexLabel: 'Permission {{index}}',
   },
   notices: {
+    powerDownTitle: 'Power down',
     repairTitle: 'New repair work order',
     alarmTitle: 'Alarm bell',
     maintenanceExpiry: 'Maintenance orders not accepted',

@@ -132,6 +132,7 @@ export const itItaly: WebCatalogue = {
     indexLabel: 'Permesso {{index}}',
   },
   notices: {
+    powerDownTitle: 'Mancanza di alimentazione',
     repairTitle: 'Nuovo ordine di riparazione',
     alarmTitle: 'Campanello di allarme',
     maintenanceExpiry: 'Ordini di manutenzione non accettati',

@@ -129,6 +129,7 @@ export const zhCN: WebCatalogue = {
     indexLabel: '权限 {{index}}',
   },
   notices: {
+    powerDownTitle: '网关断电',
     repairTitle: '新的急修工单',
     alarmTitle: '警铃报警',
     maintenanceExpiry: '维保工单未接受',
