@@ -93,3 +93,29 @@ describe.each(DIALECTS)('captcha limits on %s', (dialect) => {
     expect(await held()).toEqual([]);
   });
 });
+
+describe.each(DIALECTS)('SMS sends behind a captcha on %s', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+  });
+  afterAll(async () => s?.close());
+
+  it('sends no code without the answer of a captcha this server drew, and takes each captcha once', async () => {
+    const phone = '13800000004';
+    const codes = () => s.store.db.selectFrom('smsCodes').select('phone').where('phone', '=', phone).execute();
+    const anon = s.anonymous();
+    const made = await failure(anon.auth.sendSms({ phone, captchaKey: 'made-up', captchaCode: '2345' }));
+    expect(made.key).toBe('login.captchaIncorrect');
+    const c = (await anon.auth.captcha()) as { key: string; answer: string };
+    const wrong = await failure(anon.auth.sendSms({ phone, captchaKey: c.key, captchaCode: '0000' }));
+    expect(wrong.key).toBe('login.captchaIncorrect');
+    // the captcha went with the wrong answer: its right answer no longer sends
+    const late = await failure(anon.auth.sendSms({ phone, captchaKey: c.key, captchaCode: c.answer }));
+    expect(late.key).toBe('login.captchaIncorrect');
+    expect(await codes()).toEqual([]);
+    const fresh = (await anon.auth.captcha()) as { key: string; answer: string };
+    await anon.auth.sendSms({ phone, captchaKey: fresh.key, captchaCode: fresh.answer });
+    expect(await codes()).toHaveLength(1);
+  });
+});

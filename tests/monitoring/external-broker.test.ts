@@ -1,4 +1,4 @@
-import { upTopic } from '@liftcloud/client';
+import { bindGateway, setGatewaysBlacklisted, upTopic } from '@liftcloud/client';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExternalIngest, type ExternalIngest } from '../../packages/server/src/monitoring/external.js';
@@ -86,5 +86,43 @@ describe('ingest from an external broker with a shared subscription', () => {
     expect(a.received()).toBeGreaterThan(0);
     expect(second.received()).toBeGreaterThan(0);
     expect(a.received() + second.received()).toBe(total + 1);
+  });
+
+  it('stores nothing a blacklisted gateway publishes once the API answered (the broker cannot be told to kick it)', async () => {
+    const admin = await s.login('admin');
+    const dtu2 = String(Number(dtu) + 1);
+    const lift = await admin.entities.elevator.save({
+      name: 'Cut lift',
+      factoryNo: `CL-${dtu2}`,
+      elevatorType: 1,
+      useStatus: 1,
+    });
+    const gw = await admin.entities.gatewayDevice.save({ dtuCode: dtu2 });
+    await admin.call(bindGateway, { params: { id: gw.id }, body: { elevatorId: lift.id } });
+    const gateway = await mqtt.connectAsync(MOSQUITTO, { clientId: `${group}-cut`, clean: true });
+    const event = (i: number) => JSON.stringify({ id: `c${i}`, ts: Date.now(), kind: 'run' });
+    const stored = async () =>
+      Number(
+        (
+          await s.store.db
+            .selectFrom('eventRecords')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('dtuCode', '=', dtu2)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // the directory has the gateway cached as allowed
+    for (let i = 0; i < 5; i++) await gateway.publishAsync(upTopic(dtu2, 'event'), event(i), { qos: 1 });
+    await expect.poll(stored).toBe(5);
+    await admin.call(setGatewaysBlacklisted, { body: { ids: [gw.id], black: true } });
+    const refusedBefore = s.app.monitoring.ingest.stats.revoked ?? 0;
+    const after = 20;
+    for (let i = 5; i < 5 + after; i++) await gateway.publishAsync(upTopic(dtu2, 'event'), event(i), { qos: 1 });
+    // each message is either stored (the fault this test is about) or refused by the ingest
+    await expect
+      .poll(async () => (await stored()) - 5 + (s.app.monitoring.ingest.stats.revoked ?? 0) - refusedBefore)
+      .toBeGreaterThanOrEqual(after);
+    expect(await stored()).toBe(5);
+    await gateway.endAsync();
   });
 });

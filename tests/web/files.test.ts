@@ -76,6 +76,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         .getByText('Only jpg, png, bmp, jpeg, pdf, xlsx, xls, docx, doc files')
         .waitFor();
 
+      // a file named like an image but holding text passes the name check and is refused by the server, once
+      await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image\n') });
+      const refused = page.locator('.ant-notification-notice', { hasText: 'Only jpg, png, bmp, jpeg, pdf' });
+      await refused.first().waitFor();
+      expect(await refused.count()).toBe(1);
+      expect(await admin.attachments.list('elevator', lift.id)).toHaveLength(1);
+
       // a spreadsheet goes up and appears in the list
       const sheet = sample.xlsx(2048);
       await input.setInputFiles({

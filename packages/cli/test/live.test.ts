@@ -7,8 +7,11 @@ import { CredentialsFile } from '../src/config/credentials.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
 import { unzip } from './helpers/unzip.js';
 
-/** The built liftctl as a subprocess (no terminal) against the real server with demo data. */
-describe('liftctl against a live server', () => {
+/**
+ * The built liftctl as a subprocess (no terminal) against the real server with demo data. A test here starts
+ * up to eight liftctl processes one after another; on a loaded two-core machine each start can take seconds.
+ */
+describe('liftctl against a live server', { timeout: 120_000 }, () => {
   let s: TestServer;
   let admin: LiftCloudClient;
   let accessToken: string;

@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { authPlugin } from './plugins/auth.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { installBodyLimits } from './plugins/body-limits.js';
 import { installOperationLog } from './plugins/operation-log.js';
 import { requestContext } from './plugins/request-context.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -23,6 +24,8 @@ import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS } from './store/repository.js';
 import { openRepositories } from './store/repositories.js';
 import { AREAS } from './areas/index.js';
+import { httpLimits, type HttpLimits } from './http/limits.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import type { AreaDeps } from './areas/area.js';
 
 declare module 'fastify' {
@@ -67,12 +70,15 @@ export interface AppOptions {
    * by default, so every per-source limit counts the connecting address.
    */
   trustProxy?: string[];
+  /** Header, request and idle timeouts, and how a refused request's connection is closed (http/limits.ts). */
+  http?: Partial<HttpLimits>;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
 
 /** The API server: plugins, then the areas (areas/index.ts), Fastify style. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const limits = httpLimits(opts.http);
   const app = Fastify({
     logger: opts.logger
       ? loggerOptions(opts.logLevel ?? 'info')
@@ -80,10 +86,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? loggerOptions('error')
         : false,
     bodyLimit: 1024 * 1024,
+    // a request's headers, the whole request, and a silent connection are each given a time (http/limits.ts)
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.idleMs,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     // Tests end servers with uploads half-sent; a deployment lets in-flight requests finish.
     forceCloseConnections: opts.testing ? true : 'idle',
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   await migrate(opts.store);
   const ctx: AppContext = {
@@ -100,6 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app, { spaIndex: serveWeb });
   await registerSecurityHeaders(app);
   await app.register(requestContext);
+  // after the request's language is known: a refusal is in it
+  installBodyLimits(app, limits);
   await app.register(rateLimit, {
     global: false,
     max: opts.loginRatePerMinute ?? 20,

@@ -1,13 +1,14 @@
-import { runFleet, SimulatedGateway } from '@liftcloud/simulator';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
-import { natsBus } from './monitoring/nats-bus.js';
-import { provisionDemoFleet } from './seed/demo-fleet.js';
 
-/** `npm start`: the platform on one process, with an embedded store and demo data. */
+/**
+ * `npm start`: the platform on one process, with an embedded store and demo data. What only some starts need
+ * (the NATS client, the demo fleet's simulator) is imported when needed, so a restart after a crash answers
+ * sooner (bench/startup.ts).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'liftcloud.db') });
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
         ? { mqttUrl: config.mqttUrl, instanceId: config.instanceId }
         : { mqttPort: config.mqttPort, mqttHost: config.mqttHost }),
       // With NATS_URL, live events travel between instances; otherwise they stay in this process.
-      ...(config.natsUrl ? { bus: await natsBus(config.natsUrl) } : {}),
+      ...(config.natsUrl ? { bus: await (await import('./monitoring/nats-bus.js')).natsBus(config.natsUrl) } : {}),
     },
     logger: true,
     logLevel: config.logLevel,
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   if (config.simulateGateways > 0 && app.monitoring.broker) {
+    // the demo fleet (the simulator and its MQTT client) loads after the server answers
+    const [{ runFleet, SimulatedGateway }, { provisionDemoFleet }] = await Promise.all([
+      import('@liftcloud/simulator'),
+      import('./seed/demo-fleet.js'),
+    ]);
     const members = await provisionDemoFleet(store.db, config.simulateGateways);
     const url = `mqtt://127.0.0.1:${app.monitoring.broker.port}`;
     // six lifts: a fault about every 1.5 minutes and a trapped passenger about every 3, so a fresh demo

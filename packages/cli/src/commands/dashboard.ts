@@ -3,8 +3,8 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
-import type { ReconnectPolicy } from '../live/channel.js';
-import { liveSession, reconnectPolicy, type LiveSession } from '../live/session.js';
+import type { ChannelNotice, ReconnectPolicy } from '../live/channel.js';
+import { channelError, liveSession, reconnectPolicy, type LiveSession } from '../live/session.js';
 import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
@@ -52,7 +52,21 @@ async function runDashboard(
     import('../dashboard/source.js'),
   ]);
   const client = await ctx.authedClient();
-  const source = serverSource(ctx, client, session, reconnect);
+  const server = serverSource(ctx, client, session, reconnect);
+  // A channel that ends for good (session revoked, login refused, reconnects spent) ends the view with its error.
+  let ended: ChannelNotice | null = null;
+  let leave = () => undefined as void;
+  const source: typeof server = {
+    ...server,
+    subscribe: (onFrame, onNotice) =>
+      server.subscribe(onFrame, (notice) => {
+        onNotice(notice);
+        if (notice.kind === 'revoked' || notice.kind === 'refused' || notice.kind === 'gaveUp') {
+          ended = notice;
+          leave();
+        }
+      }),
+  };
   let firstPaintMs = 0;
   // performance.now() counts from the start of the process: the figure includes Node, liftctl and the login check.
   const onFirstPaint = () => (firstPaintMs = performance.now());
@@ -68,6 +82,7 @@ async function runDashboard(
   const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: false });
   let code: number = EXIT.ok;
   process.once('SIGINT', () => app.unmount(new DashboardInterrupted()));
+  leave = () => app.unmount();
   try {
     await app.waitUntilExit();
   } catch (error) {
@@ -81,6 +96,8 @@ async function runDashboard(
     process.stderr.write(
       `first paint ${Math.round(firstPaintMs)} ms after start (${Math.round(firstPaintMs - started)} ms in the command)\n`,
     );
+  const error = channelError(ended);
+  if (error) throw error;
   // The live channel and refresh timers are gone with the view; nothing else keeps the process.
   process.exit(code);
 }

@@ -21,6 +21,7 @@ export const opsEnUS = {
     'give up after this many failed reconnect attempts in a row (default: never; a refused login always ends it)',
   'dash.retryIn': 'attempt {attempt}, next in {seconds} s, r: now',
   'live.refused': 'The live channel refused the login ({reason}). Run: liftctl login',
+  'live.revoked': 'The live channel was closed: {why}. Run: liftctl login',
 
   'cmd.wo': 'Repair work orders: list, show and act on them',
   'cmd.wo.list': 'List repair work orders',

@@ -23,6 +23,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
     'rinuncia dopo questo numero di tentativi di riconnessione falliti di fila (predefinito: mai; un login rifiutato termina sempre)',
   'dash.retryIn': 'tentativo {attempt}, prossimo tra {seconds} s, r: ora',
   'live.refused': "Il canale in tempo reale ha rifiutato l'accesso ({reason}). Esegui: liftctl login",
+  'live.revoked': 'Il canale in tempo reale è stato chiuso: {why}. Esegui: liftctl login',
 
   'cmd.wo': 'Ordini di riparazione: elenco, dettaglio e azioni',
   'cmd.wo.list': 'Elenca gli ordini di riparazione',

@@ -20,6 +20,7 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'opt.maxRetries': '连续重连失败多少次后退出（默认：不退出；登录被拒绝总是退出）',
   'dash.retryIn': '第 {attempt} 次，{seconds} 秒后重试，r：立即',
   'live.refused': '实时通道拒绝了登录（{reason}）。请运行：liftctl login',
+  'live.revoked': '实时通道已关闭：{why}。请运行：liftctl login',
 
   'cmd.wo': '急修工单：列出、查看和处理',
   'cmd.wo.list': '列出急修工单',

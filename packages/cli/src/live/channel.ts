@@ -1,4 +1,11 @@
-import { LIVE_FRAME_TYPE, parseLiveFrame, type LiveFrame } from '@liftcloud/client';
+import {
+  LIVE_CLOSE_CODE,
+  LIVE_FRAME_TYPE,
+  liveRevokeReason,
+  parseLiveFrame,
+  type LiveFrame,
+  type LiveRevokeReason,
+} from '@liftcloud/client';
 import WebSocket from 'ws';
 
 export type { LiveFrame };
@@ -31,7 +38,9 @@ export type ChannelNotice =
   /** `of`: the attempts allowed, Infinity without a limit. */
   | { kind: 'lost'; reason: string; attempt: number; of: number; delayMs: number }
   | { kind: 'gaveUp'; attempts: number; reason: string }
-  | { kind: 'refused'; status: number; reason: string };
+  | { kind: 'refused'; status: number; reason: string }
+  /** The server closed the socket because its session no longer stands (LIVE_CLOSE_CODE.revoked). */
+  | { kind: 'revoked'; reason: LiveRevokeReason };
 
 export interface ChannelOptions {
   /** The server's base URL (http or https); the socket goes to {server}/api/ws. */
@@ -61,7 +70,8 @@ export function liveUrl(server: string, token: string): string {
 /**
  * The live channel as the console keeps it: connect with the token, send the hello `username-orgId`, hand every
  * frame on; when the connection drops, wait and try again (RECONNECT: backoff, no limit unless given), a
- * successful connection resetting the count. A refusal (401, 403, a hello the server rejects with 4003) is not retried.
+ * successful connection resetting the count. A refusal (401, 403, a hello the server rejects) or a revocation
+ * (the session ended elsewhere) is not retried.
  */
 export function openLiveChannel(opts: ChannelOptions): LiveChannel {
   const policy = opts.reconnect ?? RECONNECT;
@@ -120,7 +130,9 @@ export function openLiveChannel(opts: ChannelOptions): LiveChannel {
     ws.on('error', (error) => (lastError = error.message || lastError));
     ws.on('close', (code, reason) => {
       if (closed) return;
-      if (code === 4003) refused = { kind: 'refused', status: 4003, reason: String(reason) || 'hello refused' };
+      if (code === LIVE_CLOSE_CODE.revoked) return end({ kind: 'revoked', reason: liveRevokeReason(String(reason)) });
+      if (code === LIVE_CLOSE_CODE.helloMismatch)
+        refused = { kind: 'refused', status: code, reason: String(reason) || 'hello refused' };
       if (refused) return end(refused);
       const why = lastError || (code ? `closed (${code})` : 'closed');
       if (failures >= policy.attempts) return end({ kind: 'gaveUp', attempts: policy.attempts, reason: why });

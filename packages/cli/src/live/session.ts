@@ -1,7 +1,8 @@
+import { liveRevokeMessageKey, translate } from '@liftcloud/client';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { t } from '../i18n/index.js';
+import { currentLanguage, t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import {
   openLiveChannel,
@@ -56,6 +57,7 @@ export function sayNotice(notice: ChannelNotice): void {
       return;
     case 'gaveUp':
     case 'refused':
+    case 'revoked':
       return; // reported by the caller as the command's error
   }
 }
@@ -66,6 +68,11 @@ export function channelError(notice: ChannelNotice | null): CliError | null {
   if (notice.kind === 'gaveUp')
     return new CliError(t('live.gaveUp', { attempts: notice.attempts, reason: notice.reason }), EXIT.error);
   if (notice.kind === 'refused') return new CliError(t('live.refused', { reason: notice.reason }), EXIT.auth);
+  if (notice.kind === 'revoked')
+    return new CliError(
+      t('live.revoked', { why: translate(currentLanguage(), liveRevokeMessageKey(notice.reason)) }),
+      EXIT.auth,
+    );
   return null;
 }
 

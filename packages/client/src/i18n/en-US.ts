@@ -74,6 +74,15 @@ export const enUS = {
   'login.oldPasswordIncorrect': 'The current password is incorrect',
   'login.passwordChangeNotAllowed': 'Password change is not allowed for this account',
   'login.smsBody': 'Your LiftCloud verification code is {code}, valid for 10 minutes.',
+  // live channel closed because the session no longer stands (live/close.ts)
+  'live.revoked.loggedOut': 'You were logged out (this session ended elsewhere); please log in again',
+  'live.revoked.locked': 'Your account was locked by an administrator',
+  'live.revoked.passwordReset': 'Your password was reset by an administrator; log in with the new one',
+  'live.revoked.passwordChanged': 'Your password was changed in another session; please log in again',
+  'live.revoked.tokenRevoked': 'The access token in use was revoked',
+  'live.revoked.rightsChanged': 'Your roles or organisation changed; please log in again',
+  'live.revoked.tenantFrozen': 'Your tenant was frozen; contact the platform operator',
+  'live.revoked.sessionEnded': 'Your session ended; please log in again',
 
   // outcomes
   'outcome.saved': 'Saved',

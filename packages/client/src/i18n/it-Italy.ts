@@ -72,6 +72,15 @@ export const itItaly: Record<MessageKey, string> = {
   'login.oldPasswordIncorrect': 'La password attuale non è corretta',
   'login.passwordChangeNotAllowed': 'Il cambio password non è consentito per questo account',
   'login.smsBody': 'Il codice di verifica LiftCloud è {code}, valido 10 minuti.',
+  // live channel closed because the session no longer stands (live/close.ts)
+  'live.revoked.loggedOut': 'Sei stato disconnesso (la sessione è terminata altrove); accedi di nuovo',
+  'live.revoked.locked': 'Il tuo account è stato bloccato da un amministratore',
+  'live.revoked.passwordReset': 'La tua password è stata reimpostata da un amministratore; accedi con quella nuova',
+  'live.revoked.passwordChanged': "La tua password è stata cambiata in un'altra sessione; accedi di nuovo",
+  'live.revoked.tokenRevoked': 'Il token di accesso in uso è stato revocato',
+  'live.revoked.rightsChanged': 'I tuoi ruoli o la tua organizzazione sono cambiati; accedi di nuovo',
+  'live.revoked.tenantFrozen': "Il tuo tenant è stato sospeso; contatta l'operatore della piattaforma",
+  'live.revoked.sessionEnded': 'La sessione è terminata; accedi di nuovo',
 
   'outcome.saved': 'Salvato',
   'outcome.added': 'Aggiunto',

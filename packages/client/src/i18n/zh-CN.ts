@@ -71,6 +71,15 @@ export const zhCN: Record<MessageKey, string> = {
   'login.oldPasswordIncorrect': '当前密码不正确',
   'login.passwordChangeNotAllowed': '该账号不允许修改密码',
   'login.smsBody': '您的电梯云验证码为{code}，10分钟内有效。',
+  // live channel closed because the session no longer stands (live/close.ts)
+  'live.revoked.loggedOut': '您已退出登录（会话已在别处结束），请重新登录',
+  'live.revoked.locked': '您的账号已被管理员锁定',
+  'live.revoked.passwordReset': '您的密码已被管理员重置，请使用新密码登录',
+  'live.revoked.passwordChanged': '您的密码已在其他会话中修改，请重新登录',
+  'live.revoked.tokenRevoked': '正在使用的访问令牌已被撤销',
+  'live.revoked.rightsChanged': '您的角色或组织已变更，请重新登录',
+  'live.revoked.tenantFrozen': '您的租户已被冻结，请联系平台运营方',
+  'live.revoked.sessionEnded': '您的会话已结束，请重新登录',
 
   'outcome.saved': '保存成功',
   'outcome.added': '添加成功',

@@ -1,2 +1,3 @@
+export * from './close.js';
 export * from './frames.js';
 export * from './read.js';

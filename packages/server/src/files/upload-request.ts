@@ -1,8 +1,9 @@
-import { FILE_FIELD_LABEL, megabytesOf, type Localized } from '@liftcloud/client';
+import { FILE_FIELD_LABEL, megabytesOf, type Localized, type UploadLimit } from '@liftcloud/client';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { HttpError, ValidationError } from '../http/errors.js';
+import type { RouteConfig } from '../http/route.js';
 import { UploadRefused, type Received } from './receive.js';
 
 /** The field a refusal names, labelled for the reader's language ('File' unless a route says otherwise). */
@@ -21,6 +22,22 @@ export function refusalError(err: UploadRefused, label: Localized = FILE_FIELD_L
     [{ field: 'file', rule: 'upload.type', params: { types: err.limit.types.join(', ') } }],
     schema,
   );
+}
+
+/** What a multipart form adds around its one file: boundaries, the part's headers, a long file name. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The route setting of an upload of at most `limit`: a request that declares a larger body is refused with the
+ * upload's own 413 before any of it is read (plugins/body-limits.ts).
+ */
+export function uploadRoute(limit: UploadLimit, label?: Localized): RouteConfig {
+  return {
+    bodyBytes: {
+      max: limit.maxBytes + MULTIPART_OVERHEAD_BYTES,
+      refusal: () => refusalError(new UploadRefused('tooLarge', limit), label),
+    },
+  };
 }
 
 /** The multipart parser's own refusals of a form with more than one part. */

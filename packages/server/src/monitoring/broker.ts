@@ -12,6 +12,8 @@ export interface EmbeddedBroker {
   broker: Aedes;
   /** Send a command down to a gateway. */
   command(dtu: string, message: CommandMessage): Promise<void>;
+  /** Drop every connection logged in as this gateway (its secret was reissued, or it was blacklisted). */
+  disconnect(dtu: string): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export async function startEmbeddedBroker(opts: {
   const { directory, ingest, log } = opts;
   const broker = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
   const dtuOf = new WeakMap<Client, string>();
+  /** The secret's hash each connection logged in with: the ingest stores its messages only while it is current. */
+  const credentialOf = new WeakMap<Client, string>();
+  const connected = new Map<string, Set<Client>>();
 
   broker.authenticate = (client, username, password, done) => {
     void (async () => {
@@ -48,6 +53,11 @@ export async function startEmbeddedBroker(opts: {
         return done(authError(4, 'bad DTU number or secret'), false);
       if (gateway.blacklisted) return done(authError(5, 'gateway is blacklisted'), false);
       dtuOf.set(client, gateway.dtu);
+      credentialOf.set(client, gateway.secretHash);
+      const clients = connected.get(gateway.dtu) ?? new Set<Client>();
+      // a connection taken over by one with the same client id may close without clientDisconnect
+      for (const other of clients) if (other.closed) clients.delete(other);
+      connected.set(gateway.dtu, clients.add(client));
       done(null, true);
     })().catch((err: unknown) => {
       log.error({ err }, 'gateway authentication failed');
@@ -67,13 +77,20 @@ export async function startEmbeddedBroker(opts: {
       .get(own)
       .then(async (gateway) => {
         if (!gateway || gateway.blacklisted) throw new Error('gateway no longer allowed');
-        await ingest.accept(gateway, topic.kind, Buffer.from(packet.payload));
+        await ingest.accept(gateway, topic.kind, Buffer.from(packet.payload), credentialOf.get(client));
       })
       .then(
         () => done(null),
         (err: Error) => done(err),
       );
   };
+
+  broker.on('clientDisconnect', (client) => {
+    const dtu = dtuOf.get(client);
+    const clients = dtu === undefined ? undefined : connected.get(dtu);
+    clients?.delete(client);
+    if (dtu !== undefined && clients?.size === 0) connected.delete(dtu);
+  });
 
   broker.authorizeSubscribe = (client, subscription, done) => {
     const own = dtuOf.get(client);
@@ -114,6 +131,10 @@ export async function startEmbeddedBroker(opts: {
           (err) => (err ? reject(err) : resolve()),
         ),
       ),
+    disconnect: (dtu) => {
+      for (const client of connected.get(dtu) ?? []) client.close();
+      connected.delete(dtu);
+    },
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

@@ -1,8 +1,8 @@
 import { UP_WILDCARD, parseUpTopic } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { GatewayDirectory } from './gateways.js';
-import type { Ingest } from './ingest.js';
+import { GatewayRevokedError, type Ingest } from './ingest.js';
 
 export interface ExternalIngestOptions {
   /** mqtt://host:port of Mosquitto or EMQX. */
@@ -31,6 +31,8 @@ export interface ExternalIngest {
  */
 export async function startExternalIngest(opts: ExternalIngestOptions): Promise<ExternalIngest> {
   let received = 0;
+  // loaded only by an instance that ingests from an external broker: the embedded one needs no MQTT client
+  const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect(opts.url, {
     clientId: opts.clientId,
     // mqtt.js lets the application hold the acknowledgement (customHandleAcks) only on MQTT 5.
@@ -45,10 +47,15 @@ export async function startExternalIngest(opts: ExternalIngestOptions): Promise<
         .get(parsed.dtu)
         .then(async (gateway) => {
           if (!gateway || gateway.blacklisted) {
+            opts.ingest.stats.revoked++;
             opts.log.warn({ dtu: parsed.dtu }, 'message from an unknown or blacklisted gateway dropped');
             return;
           }
-          await opts.ingest.accept(gateway, parsed.kind, Buffer.from(message));
+          await opts.ingest.accept(gateway, parsed.kind, Buffer.from(message)).catch((err: unknown) => {
+            // blacklisted or deleted in the meantime: acknowledged and dropped, never redelivered
+            if (!(err instanceof GatewayRevokedError)) throw err;
+            opts.log.warn({ dtu: parsed.dtu }, 'message from a gateway cut off before it was stored, dropped');
+          });
         })
         .then(
           () => done(0),

@@ -1,18 +1,21 @@
 import websocket from '@fastify/websocket';
-import { LIVE_FRAME_TYPE, PERMISSION, type LiveEvent } from '@liftcloud/client';
+import { LIVE_CLOSE_CODE, LIVE_FRAME_TYPE, PERMISSION, type LiveEvent } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { callerOf } from '../plugins/auth.js';
+import type { DB } from '../db/tables.js';
+import { bearerToken, callerOf } from '../plugins/auth.js';
 import type { Caller } from '../services/caller.js';
 import type { EventBus } from './bus.js';
+import { recheckSockets, type LiveSocket } from './recheck.js';
+import type { Revocation } from './revocation.js';
 
 /** A stalled client is skipped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-interface Subscriber {
+interface Subscriber extends LiveSocket {
   socket: WebSocket;
-  caller: Caller;
   /** The console's hello ("username-orgId") arrived and matched the token. */
   greeted: boolean;
 }
@@ -24,13 +27,28 @@ function canSee(caller: Caller, event: LiveEvent): boolean {
   return event.orgIds.some((id) => scope.orgIds!.includes(id));
 }
 
+export interface Hub {
+  clients: () => number;
+  /** Check the sockets a revocation names against the store and close those whose session no longer stands. */
+  revoke(revocation: Revocation): Promise<void>;
+  /**
+   * Check every open socket (every RECHECK_EVERY_MS): closes those whose session expired, and those a
+   * revocation missed because the bus between instances was down when it was sent.
+   */
+  sweep(): Promise<void>;
+}
+
+/** How often every open socket's session is checked again, whatever the bus carried. */
+export const RECHECK_EVERY_MS = 60_000;
+
 /**
  * The live channel at /api/ws. The socket is authenticated by the session token before the upgrade
  * (Authorization header, or ?token= since browsers cannot set headers on a WebSocket); the console's
  * "username-orgId" hello is still accepted and must match (guide/security.md). Each event goes only to
- * callers whose organisations may see that elevator.
+ * callers whose organisations may see that elevator. A revocation (monitoring.revoke, here or through the bus
+ * on another instance) closes the sockets of sessions that no longer stand with LIVE_CLOSE_CODE.revoked.
  */
-export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<{ clients: () => number }> {
+export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysely<DB>): Promise<Hub> {
   const subscribers = new Set<Subscriber>();
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
@@ -38,13 +56,26 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
     '/api/ws',
     { websocket: true, config: { permission: PERMISSION.anyUser }, schema: { hide: true } },
     (socket, req) => {
-      const sub: Subscriber = { socket, caller: callerOf(req), greeted: false };
+      const orgHeader = req.headers['x-org-id'];
+      const sub: Subscriber = {
+        socket,
+        caller: callerOf(req),
+        token: bearerToken(req) ?? '',
+        orgHeader: Array.isArray(orgHeader) ? orgHeader[0] : orgHeader,
+        greeted: false,
+        held: false,
+        closing: false,
+        close(reason) {
+          this.closing = true;
+          socket.close(LIVE_CLOSE_CODE.revoked, reason);
+        },
+      };
       subscribers.add(sub);
       socket.on('message', (raw) => {
         const text = String(raw);
         const expected = `${sub.caller.username}-${sub.caller.orgId}`;
         if (text === expected) sub.greeted = true;
-        else if (!sub.greeted) socket.close(4003, 'hello does not match the session');
+        else if (!sub.greeted) socket.close(LIVE_CLOSE_CODE.helloMismatch, 'hello does not match the session');
       });
       socket.on('close', () => subscribers.delete(sub));
       socket.on('error', () => subscribers.delete(sub));
@@ -54,11 +85,17 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
   const unsubscribe = bus.subscribe((event) => {
     const frame = JSON.stringify({ type: LIVE_FRAME_TYPE[event.type], event: event.type, data: event.data });
     for (const sub of subscribers) {
+      if (sub.closing || sub.held) continue;
       if (sub.socket.readyState !== sub.socket.OPEN || !canSee(sub.caller, event)) continue;
       if (sub.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
       sub.socket.send(frame);
     }
   });
+  const revoke = (revocation: Revocation) => recheckSockets(db, [...subscribers], revocation, app.log);
+  const sweep = () => revoke({ kind: 'users', userIds: null, reason: 'sessionEnded' });
+  const sweeper = setInterval(() => void sweep(), RECHECK_EVERY_MS);
+  sweeper.unref();
+
   // Upgrade requests leave the HTTP server's tracking: a client that keeps one open (even refused) must not
   // hold a shutdown, so they are ended before the server closes.
   const upgrades = new Set<Duplex>();
@@ -67,9 +104,10 @@ export async function registerHub(app: FastifyInstance, bus: EventBus): Promise<
     socket.once('close', () => upgrades.delete(socket));
   });
   app.addHook('preClose', async () => {
+    clearInterval(sweeper);
     unsubscribe();
     for (const sub of subscribers) sub.socket.terminate();
     for (const socket of upgrades) socket.destroy();
   });
-  return { clients: () => subscribers.size };
+  return { clients: () => subscribers.size, revoke, sweep };
 }

@@ -10,10 +10,12 @@ import { WorkOrderService } from '../services/work-orders.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { inProcessBus, type EventBus } from './bus.js';
 import { GatewayDirectory } from './gateways.js';
-import { registerHub } from './hub.js';
+import { registerHub, type Hub } from './hub.js';
 import { Ingest } from './ingest.js';
 import { liveEvents, type LiveEvents } from './live-events.js';
 import { startExternalIngest, type ExternalIngest } from './external.js';
+import type { Revocation } from './revocation.js';
+import { randomUUID } from 'node:crypto';
 
 export interface MonitoringOptions {
   /** The embedded MQTT broker's port (0: any free port); no broker when unset. */
@@ -43,7 +45,13 @@ export interface Monitoring {
   directory: GatewayDirectory;
   broker: EmbeddedBroker | null;
   external: ExternalIngest | null;
-  hub: { clients: () => number };
+  hub: Hub;
+  /**
+   * Cut off at once, on this instance and (through the bus) every other: live sockets of sessions that no
+   * longer stand are closed, revoked gateways are dropped and their cached logins forgotten. Resolves once this
+   * instance has acted and the others have been told.
+   */
+  revoke(revocation: Revocation): Promise<void>;
   /** Where every work-order transition is applied (routes, ingest, auto-confirm). */
   workOrders: WorkOrderService;
   /** Send a command down to a gateway, through whichever broker the gateways use. */
@@ -67,7 +75,7 @@ export async function startMonitoring(
   const directory = new GatewayDirectory(db);
   const workOrders = new WorkOrderService(db, live);
   const ingest = new Ingest(db, directory, live, workOrders, app.log);
-  const hub = await registerHub(app, bus);
+  const hub = await registerHub(app, bus, db);
   const broker =
     opts.mqttPort === undefined
       ? null
@@ -110,7 +118,27 @@ export async function startMonitoring(
     }
   }
 
+  const origin = randomUUID();
+  async function actOn(revocation: Revocation): Promise<void> {
+    if (revocation.kind === 'gateways')
+      for (const dtu of revocation.dtus) {
+        // the cached login first, so a gateway that reconnects at once is judged by the store
+        directory.forget(dtu);
+        broker?.disconnect(dtu);
+      }
+    else await hub.revoke(revocation);
+  }
+  const stopRevocations = bus.onRevocation((revocation) => {
+    if (revocation.origin !== origin)
+      void actOn(revocation).catch((err: unknown) => app.log.error({ err }, 'revocation failed'));
+  });
+  async function revoke(revocation: Revocation): Promise<void> {
+    await actOn(revocation);
+    await bus.revoke({ ...revocation, origin });
+  }
+
   app.addHook('onClose', async () => {
+    stopRevocations();
     await external?.close();
     await ingest.drain();
     await broker?.close();
@@ -122,5 +150,5 @@ export async function startMonitoring(
       return void (await external.client.publishAsync(commandTopic(dtu), JSON.stringify(message), { qos: 1 }));
     throw new Error('no broker to send commands through');
   };
-  return { bus, live, ingest, directory, broker, external, hub, workOrders, sweep, sendCommand };
+  return { bus, live, ingest, directory, broker, external, hub, workOrders, sweep, sendCommand, revoke };
 }

@@ -28,12 +28,24 @@ export interface IngestStats {
   malformed: number;
   oversized: number;
   unbound: number;
+  /** Messages refused because their gateway was blacklisted, deleted or its secret reissued before they were stored. */
+  revoked: number;
+}
+
+/** The gateway was cut off before its message was stored: nothing of it was kept. */
+export class GatewayRevokedError extends Error {
+  constructor(readonly dtu: string) {
+    super(`gateway ${dtu} is blacklisted, deleted or logged in with a reissued secret`);
+    this.name = 'GatewayRevokedError';
+  }
 }
 
 interface Pending {
   gateway: GatewayInfo;
   kind: UpKind;
   message: Record<string, unknown>;
+  /** The secret's hash the connection logged in with (embedded broker); undefined: the broker vouched for it. */
+  credential: string | undefined;
   done: (err?: Error) => void;
 }
 
@@ -49,7 +61,7 @@ const FLUSH_MS = 2;
  * Malformed and oversized payloads are counted, logged and dropped: they never stop the ingest.
  */
 export class Ingest {
-  readonly stats: IngestStats = { accepted: 0, duplicates: 0, malformed: 0, oversized: 0, unbound: 0 };
+  readonly stats: IngestStats = { accepted: 0, duplicates: 0, malformed: 0, oversized: 0, unbound: 0, revoked: 0 };
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -64,8 +76,12 @@ export class Ingest {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Resolves once the message is stored (or deliberately dropped); the broker acknowledges after that. */
-  async accept(gateway: GatewayInfo, kind: UpKind, payload: Buffer): Promise<void> {
+  /**
+   * Resolves once the message is stored (or deliberately dropped); the broker acknowledges after that. Rejects
+   * with GatewayRevokedError when, in the transaction that would store it, the gateway turns out blacklisted,
+   * deleted, or (given the `credential` its connection logged in with) holding another secret.
+   */
+  async accept(gateway: GatewayInfo, kind: UpKind, payload: Buffer, credential?: string): Promise<void> {
     if (payload.length > MAX_PAYLOAD_BYTES) {
       this.stats.oversized++;
       this.countDrop(gateway, 'oversized');
@@ -102,6 +118,7 @@ export class Ingest {
         gateway,
         kind,
         message: message as Record<string, unknown>,
+        credential,
         done: (err) => (err ? reject(err) : resolve()),
       });
       if (this.queue.length >= BATCH) this.kick(0);
@@ -143,24 +160,19 @@ export class Ingest {
     if (this.queue.length) this.kick(0);
     const events: CheckedLiveEvent[] = [];
     const drops = this.dropped.take();
+    let refused: Pending[] = [];
+    let stored: Pending[] = batch;
     try {
       await (this.db as unknown as Kysely<LooseDB>).transaction().execute(async (trx) => {
         // Per batch, not per message: each gateway is marked online once, and only each elevator's latest
         // state is kept (a state report replaces the one before it anyway).
         const now = Date.now();
-        const gateways = new Set<number>();
+        ({ stored, refused } = await admitted(trx, batch, now));
         const latest = new Map<number, Pending>();
-        for (const item of batch) {
-          gateways.add(item.gateway.gatewayId);
+        for (const item of stored) {
           if (item.kind === 'status') latest.set(item.gateway.elevatorId!, item);
           else await this.store(trx, item, events);
         }
-        if (gateways.size)
-          await trx
-            .updateTable('gatewayDevices')
-            .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
-            .where('id', 'in', [...gateways])
-            .execute();
         for (const item of latest.values()) await this.storeStatus(trx, item, events);
         if (latest.size)
           await trx
@@ -171,7 +183,7 @@ export class Ingest {
             .execute();
         // Every message of the batch counts, a coalesced state report too: the stats are what was pushed.
         const pushes = new PushTally();
-        for (const item of batch) pushes.add(item.gateway.gatewayId, item.kind, now);
+        for (const item of stored) pushes.add(item.gateway.gatewayId, item.kind, now);
         await writePushStats(trx, [...pushes.take(), ...drops], now);
       });
     } catch (err) {
@@ -180,8 +192,10 @@ export class Ingest {
       for (const item of batch) item.done(err as Error);
       return;
     }
-    this.stats.accepted += batch.length;
-    for (const item of batch) item.done();
+    this.stats.accepted += stored.length;
+    this.stats.revoked += refused.length;
+    for (const item of stored) item.done();
+    for (const item of refused) item.done(new GatewayRevokedError(item.gateway.dtu));
     for (const event of events) await this.live.send(event);
   }
 
@@ -357,6 +371,34 @@ export class Ingest {
     const event = this.live.build(type, audienceOf(gateway), data);
     if (event) events.push(event);
   }
+}
+
+/**
+ * The messages of a batch whose gateway may still report, decided in the transaction that stores them: the
+ * UPDATE marking the gateways online locks their rows and returns only those not blacklisted, with their
+ * current secret. A blacklist or a new secret committed before it is seen; one committed after it waits for
+ * this batch to commit (the row lock on PostgreSQL, the single writer on SQLite). So once the API has answered
+ * a blacklist or a reissue, no message of that gateway (or of a connection with the old secret) is stored.
+ */
+async function admitted(trx: Trx, batch: Pending[], now: number): Promise<{ stored: Pending[]; refused: Pending[] }> {
+  const ids = [...new Set(batch.map((item) => item.gateway.gatewayId))];
+  if (!ids.length) return { stored: [], refused: [] };
+  const rows = await trx
+    .updateTable('gatewayDevices')
+    .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('blackStatus', 'is', null), eb('blackStatus', '!=', 1)]))
+    .returning(['id', 'secretHash'])
+    .execute();
+  const secrets = new Map(rows.map((r) => [Number(r.id), (r.secretHash as string | null) ?? null]));
+  const stored: Pending[] = [];
+  const refused: Pending[] = [];
+  for (const item of batch) {
+    const id = item.gateway.gatewayId;
+    const allowed = secrets.has(id) && (item.credential === undefined || secrets.get(id) === item.credential);
+    (allowed ? stored : refused).push(item);
+  }
+  return { stored, refused };
 }
 
 /** Who may see an event about a gateway's elevator: its tenant, its organisations. */

@@ -2,6 +2,8 @@ import { issueMessage, translate, type FieldError, type Issue } from '@liftcloud
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { HttpError, ValidationError } from '../http/errors.js';
+import { ImportFileError } from '../services/xlsx/errors.js';
+import { importMessage } from '../services/xlsx/messages.js';
 
 function send(reply: FastifyReply, status: number, message: string, key: string, errors?: FieldError[]) {
   return reply.status(status).send({ code: status, message, data: { key, ...(errors ? { errors } : {}) } });
@@ -29,7 +31,14 @@ export function validationAnswer(req: FastifyRequest, issues: Issue[], schema: T
 
 /** Every error leaves as an envelope whose message is in the request's language (console-shell.md §8). */
 export function installErrorHandler(app: FastifyInstance, opts: { spaIndex?: boolean } = {}): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ValidationError, req, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | ValidationError | ImportFileError, req, reply) => {
+    // an import refused before its handler ran (a declared body past its limit), as its handler refuses files
+    if (error instanceof ImportFileError)
+      return reply.status(error.status).send({
+        code: error.status,
+        message: importMessage(req.lang, error.key, error.params),
+        data: { key: `import.${error.key}`, ...error.params },
+      });
     if (error instanceof ValidationError) {
       const { message, errors } = validationAnswer(req, error.issues, error.schema);
       return send(reply, error.status, message, 'validation.failed', errors);

@@ -26,4 +26,6 @@ a record saved by someone else since is refused with 409 \`error.stale\`.
 
 **Status codes.** 400 validation (field errors), 401 missing, expired or revoked token, 403 permission or
 organisation not the caller's, 404 unknown id or another tenant's record, 409 conflict (unique value, stale
-revision, a move the workflow does not allow), 413 too large, 415 not JSON, 429 rate limit.`;
+revision, a move the workflow does not allow), 408 a request or an import's upload that took too long, 413 too
+large (refused from Content-Length before the body is read when it is declared; the connection then closes),
+415 not JSON, 429 rate limit or no import slot free.`;

@@ -1,4 +1,4 @@
-import { LiftCloudClient, type RuntimeConfig, type SessionStore } from '@liftcloud/client';
+import { LiftCloudClient, type LiveRevokeReason, type RuntimeConfig, type SessionStore } from '@liftcloud/client';
 import { LOGIN_PATH } from '../routes/paths';
 
 /** One client for the page's life; a 401 anywhere logs out and reloads to the login screen. */
@@ -12,11 +12,15 @@ export function createClient(config: RuntimeConfig, session: SessionStore): Lift
 
 let leaving = false;
 
-export function logOutAndReload(session: SessionStore): void {
+/** The login page's query parameter saying why the session ended (the live channel's revoke reason). */
+export const ENDED_PARAM = 'ended';
+
+/** Forget the session and go to the login screen; `ended` says why when the server revoked the session. */
+export function logOutAndReload(session: SessionStore, ended?: LiveRevokeReason): void {
   session.set(null);
   // A failed login answers 401 too: the login screen shows that error itself.
   if (leaving || location.pathname === LOGIN_PATH) return;
   leaving = true;
   const back = encodeURIComponent(location.pathname + location.search);
-  location.replace(`${LOGIN_PATH}?redirect=${back}`);
+  location.replace(`${LOGIN_PATH}?redirect=${back}${ended ? `&${ENDED_PARAM}=${ended}` : ''}`);
 }

@@ -1,6 +1,7 @@
 import { LIVE_FRAME_TYPE, serialLightAllowed } from '@liftcloud/client';
 import { useEffect } from 'react';
 import { useConsole } from '../app/ConsoleContext';
+import { logOutAndReload } from '../boot/createClient';
 import { publishFrame } from './liveFrames';
 import { connectLiveSocket } from './liveSocket';
 import { liveChannelClosed, liveChannelOpened } from './liveStatus';
@@ -20,7 +21,7 @@ export function liveChannelUrl(wsUrl: string, token: string, page?: string): str
 
 /** The WebSocket of console-shell.md §7, when the server names one in its runtime config. */
 export function LiveChannel() {
-  const { config, session, orgId } = useConsole();
+  const { client, config, session, orgId } = useConsole();
   const target = session ? liveChannelUrl(config.wsUrl, session.token) : null;
   const username = session?.username;
 
@@ -30,6 +31,8 @@ export function LiveChannel() {
       url: target,
       hello: `${username}-${orgId}`,
       onOpenChange: (open) => (open ? liveChannelOpened() : liveChannelClosed()),
+      // the session ended elsewhere (logout, lock, reset, revoked token, changed roles): back to login, saying why
+      onRevoked: (reason) => logOutAndReload(client.session, reason),
       onMessage: (message) => {
         const frame = publishFrame(message);
         // an alarm frame lights the alarm lamp on the serial port, where the organisation may use it
@@ -37,6 +40,6 @@ export function LiveChannel() {
           void flashAlarmLight().catch(() => undefined);
       },
     });
-  }, [target, username, orgId]);
+  }, [target, username, orgId, client]);
   return null;
 }

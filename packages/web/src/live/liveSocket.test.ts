@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_CLOSE_CODE } from '@liftcloud/client';
 import { connectLiveSocket } from './liveSocket';
 
 class FakeSocket {
   static made: FakeSocket[] = [];
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number; reason: string }) => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
@@ -72,5 +73,22 @@ describe('live socket', () => {
       vi.advanceTimersByTime(5_000);
     }
     expect(FakeSocket.made).toHaveLength(4);
+  });
+
+  it('does not reconnect after the server closed the socket as revoked, and says why', () => {
+    const revoked: string[] = [];
+    connectLiveSocket({
+      url: 'ws://x/ws',
+      hello: 'a-1',
+      onMessage: () => {},
+      onRevoked: (reason) => revoked.push(reason),
+      createSocket: create,
+    });
+    const socket = FakeSocket.made[0]!;
+    socket.onopen?.();
+    socket.onclose?.({ code: LIVE_CLOSE_CODE.revoked, reason: 'locked' });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(revoked).toEqual(['locked']);
   });
 });

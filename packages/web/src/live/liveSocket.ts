@@ -1,4 +1,4 @@
-import { WEBSOCKET_RECONNECT } from '@liftcloud/client';
+import { LIVE_CLOSE_CODE, WEBSOCKET_RECONNECT, liveRevokeReason, type LiveRevokeReason } from '@liftcloud/client';
 
 export interface LiveSocketOptions {
   url: string;
@@ -7,12 +7,15 @@ export interface LiveSocketOptions {
   onMessage: (message: unknown) => void;
   /** The socket opened, or an open socket closed (before any reconnect). */
   onOpenChange?: (open: boolean) => void;
+  /** The server closed the socket because the session no longer stands (LIVE_CLOSE_CODE.revoked): no retry. */
+  onRevoked?: (reason: LiveRevokeReason) => void;
   createSocket?: (url: string) => WebSocket;
 }
 
 /**
  * The live channel: says hello on open, hands parsed messages on, and after a close waits 5 s and tries
- * again, at most 3 times in a row. Returns a function that closes it for good.
+ * again, at most 3 times in a row; a socket the server closed as revoked is not tried again. Returns a function
+ * that closes it for good.
  */
 export function connectLiveSocket(options: LiveSocketOptions): () => void {
   const create = options.createSocket ?? ((url: string) => new WebSocket(url));
@@ -42,8 +45,12 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
         options.onMessage(event.data);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       setOpen(false);
+      if (!stopped && event?.code === LIVE_CLOSE_CODE.revoked) {
+        stopped = true;
+        return options.onRevoked?.(liveRevokeReason(event.reason));
+      }
       if (stopped || attempts >= WEBSOCKET_RECONNECT.attempts) return;
       attempts++;
       retry = setTimeout(open, WEBSOCKET_RECONNECT.delayMs);

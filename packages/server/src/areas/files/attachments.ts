@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { FileOwner, FileOwners } from '../../files/owners.js';
 import { fileInfo } from '../../files/references.js';
-import { receiveOne } from '../../files/upload-request.js';
+import { receiveOne, uploadRoute } from '../../files/upload-request.js';
 import type { FileService } from '../../files/service.js';
 
 export interface AttachmentOwner {
@@ -31,24 +31,29 @@ export function registerAttachmentRoutes(scope: FastifyInstance, files: FileServ
     return ok(list.map((file) => fileInfo(file, req.timeZone)));
   });
 
-  route(scope, ops.attach, async (req) => {
-    const { id, tenantId } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone);
-    if ((await files.listOwned(entity.name, id, 'attachment')).length >= MAX_ATTACHMENTS_PER_RECORD)
-      throw new ValidationError([
-        { field: 'file', rule: 'validation.maxItems', params: { limit: MAX_ATTACHMENTS_PER_RECORD } },
-      ]);
-    const received = await receiveOne(req, limit.maxBytes, (part) =>
-      files.receive(part.file, part.filename, { limit }),
-    );
-    const kept = await files.keep(received, {
-      tenantId,
-      ownerEntity: entity.name,
-      ownerId: id,
-      kind: 'attachment',
-      uploader: callerOf(req),
-    });
-    return ok(fileInfo(kept, req.timeZone), translate(req.lang, 'outcome.done'));
-  });
+  route(
+    scope,
+    ops.attach,
+    async (req) => {
+      const { id, tenantId } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone);
+      if ((await files.listOwned(entity.name, id, 'attachment')).length >= MAX_ATTACHMENTS_PER_RECORD)
+        throw new ValidationError([
+          { field: 'file', rule: 'validation.maxItems', params: { limit: MAX_ATTACHMENTS_PER_RECORD } },
+        ]);
+      const received = await receiveOne(req, limit.maxBytes, (part) =>
+        files.receive(part.file, part.filename, { limit }),
+      );
+      const kept = await files.keep(received, {
+        tenantId,
+        ownerEntity: entity.name,
+        ownerId: id,
+        kind: 'attachment',
+        uploader: callerOf(req),
+      });
+      return ok(fileInfo(kept, req.timeZone), translate(req.lang, 'outcome.done'));
+    },
+    uploadRoute(limit),
+  );
 
   route(scope, ops.remove, async (req) => {
     const { id } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone);

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { fileInfo } from '../../files/references.js';
 import type { FileKind, FileService } from '../../files/service.js';
-import { receiveOne } from '../../files/upload-request.js';
+import { receiveOne, uploadRoute } from '../../files/upload-request.js';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -40,19 +40,24 @@ const FIELD_UPLOADS: readonly {
 /** The field uploads; the caller's scope has the multipart parser. */
 export function registerFieldUploads(scope: FastifyInstance, files: FileService): void {
   for (const upload of FIELD_UPLOADS)
-    route(scope, upload.op, async (req) => {
-      const caller = callerOf(req);
-      const received = await receiveOne(req, upload.limit.maxBytes, (part) =>
-        files.receive(part.file, part.filename, { limit: upload.limit }),
-      );
-      const kept = await files.keep(received, {
-        tenantId: tenantOf(caller),
-        ownerEntity: upload.owner,
-        ownerId: null,
-        kind: upload.kind,
-        uploader: caller,
-        public: upload.public,
-      });
-      return ok(fileInfo(kept, req.timeZone), translate(req.lang, 'outcome.done'));
-    });
+    route(
+      scope,
+      upload.op,
+      async (req) => {
+        const caller = callerOf(req);
+        const received = await receiveOne(req, upload.limit.maxBytes, (part) =>
+          files.receive(part.file, part.filename, { limit: upload.limit }),
+        );
+        const kept = await files.keep(received, {
+          tenantId: tenantOf(caller),
+          ownerEntity: upload.owner,
+          ownerId: null,
+          kind: upload.kind,
+          uploader: caller,
+          public: upload.public,
+        });
+        return ok(fileInfo(kept, req.timeZone), translate(req.lang, 'outcome.done'));
+      },
+      uploadRoute(upload.limit),
+    );
 }

@@ -19,7 +19,7 @@ import { hashPassword, newToken, oneTimePassword, sha256 } from '../../services/
 import { parseDateTime } from '@liftcloud/client';
 
 /** Account operations beyond CRUD: lock, reset, role membership, access tokens. */
-export function registerAccountRoutes(app: FastifyInstance, { store, repos }: AreaDeps): void {
+export function registerAccountRoutes(app: FastifyInstance, { store, repos, monitoring }: AreaDeps): void {
   const { db } = store;
   const policy = new LoginPolicy(db);
 
@@ -36,6 +36,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
     // an unlock also ends any wait the login policy put on the account
     if (!locked) await policy.clear(req.params.id);
     invalidateCallers();
+    if (locked) await monitoring.revoke({ kind: 'users', userIds: [req.params.id], reason: 'locked' });
     return ok(null, translate(req.lang, 'outcome.done'));
   });
 
@@ -62,6 +63,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
       .execute();
     await policy.clear(req.params.id);
     invalidateCallers();
+    await monitoring.revoke({ kind: 'users', userIds: [req.params.id], reason: 'passwordReset' });
     return ok({ password });
   });
 
@@ -92,6 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
     const visible = (await repos.user.visibleTo(caller).select('t.id').execute()).map((u) => Number(u.id));
     const allowed = new Set(visible);
     if (userIds.some((u) => !allowed.has(u))) throw new HttpError(404, 'error.notFound');
+    const before = await db.selectFrom('userRoles').select('userId').where('roleId', '=', req.params.id).execute();
     await db.transaction().execute(async (trx) => {
       // Only memberships the caller can see change; users outside their scope keep the role.
       if (visible.length)
@@ -103,6 +106,9 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
           .execute();
     });
     invalidateCallers();
+    // whoever gained or lost the role: their live sockets are checked again (rights changed: closed)
+    const changed = [...new Set([...before.map((r) => r.userId), ...userIds])];
+    await monitoring.revoke({ kind: 'users', userIds: changed, reason: 'rightsChanged' });
     return ok(null, translate(req.lang, 'outcome.saved'));
   });
 
@@ -144,6 +150,7 @@ export function registerAccountRoutes(app: FastifyInstance, { store, repos }: Ar
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new HttpError(404, 'error.notFound');
     invalidateCallers();
+    await monitoring.revoke({ kind: 'sessions', sessionIds: [req.params.id], reason: 'tokenRevoked' });
     return ok(null);
   });
 }

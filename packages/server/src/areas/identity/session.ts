@@ -17,6 +17,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AreaDeps): void
     if (caller.tokenKind === 'session')
       await db.updateTable('sessions').set({ revokeTime: Date.now() }).where('id', '=', caller.sessionId).execute();
     invalidateCallers();
+    // the session's live sockets close, on every instance
+    if (caller.tokenKind === 'session')
+      await ctx.monitoring.revoke({ kind: 'sessions', sessionIds: [caller.sessionId], reason: 'loggedOut' });
     return ok(null);
   });
 
@@ -81,6 +84,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AreaDeps): void
       .where('revokeTime', 'is', null)
       .execute();
     invalidateCallers();
+    await ctx.monitoring.revoke({ kind: 'users', userIds: [caller.userId], reason: 'passwordChanged' });
     return ok(null, translate(req.lang, 'outcome.saved'));
   });
 }

@@ -4,7 +4,8 @@ import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
-import { invalidateCallers } from '../../services/caller.js';
+import { invalidateCallers, type Caller } from '../../services/caller.js';
+import type { Monitoring } from '../../monitoring/index.js';
 import { EXPOSED, type Exposure } from '../../tables/index.js';
 import { repositoryFor } from '../../store/repositories.js';
 import type { AreaDeps } from '../area.js';
@@ -18,12 +19,25 @@ const IDENTITY_TABLES = new Set(['users', 'roles', 'companies', 'tenants', 'sess
  * id), delete. The operations come from the entity definition (the client's entityOperations), so
  * validation, OpenAPI and the client's calls cannot drift.
  */
-function registerEntityRoutes(app: FastifyInstance, exposure: Exposure, repo: Repository): void {
+function registerEntityRoutes(
+  app: FastifyInstance,
+  exposure: Exposure,
+  repo: Repository,
+  monitoring: Monitoring,
+): void {
   const { table } = exposure;
   const { entity } = table;
   const ops = entityOperations(entity);
-  const afterWrite = () => {
-    if (IDENTITY_TABLES.has(table.table)) invalidateCallers();
+  /**
+   * After a write to a table that says who may do what, cached identities are dropped and open live sockets
+   * checked again on every instance: the user's own when a user changed, everybody's when a role, company,
+   * tenant or session did (the check reads each from the store: only those whose rights changed are closed).
+   */
+  const afterWrite = async (id: number, removed: boolean) => {
+    if (!IDENTITY_TABLES.has(table.table)) return;
+    invalidateCallers();
+    const userIds = table.table === 'users' ? [id] : null;
+    await monitoring.revoke({ kind: 'users', userIds, reason: removed ? 'sessionEnded' : 'rightsChanged' });
   };
   const refine = (body: Record<string, unknown>, schema: typeof entity.createSchema) => {
     const issues = entity.refine?.(body) ?? [];
@@ -52,7 +66,8 @@ function registerEntityRoutes(app: FastifyInstance, exposure: Exposure, repo: Re
     refine(req.body, entity.createSchema);
     const replace = confirmsReplace(req.query);
     const record = await repo.create(callerOf(req), req.body, req.timeZone, { replace });
-    afterWrite();
+    // a new row takes nobody's rights away (a new role holds no users yet)
+    if (IDENTITY_TABLES.has(table.table)) invalidateCallers();
     return ok(record);
   });
 
@@ -62,22 +77,31 @@ function registerEntityRoutes(app: FastifyInstance, exposure: Exposure, repo: Re
     const current = await repo.get(callerOf(req), req.body.id, req.timeZone);
     refine({ ...current, ...req.body }, entity.patchSchema);
     const record = await repo.update(callerOf(req), req.body, req.timeZone);
-    afterWrite();
+    await afterWrite(req.body.id, false);
     return ok(record);
   });
 
   route(app, ops.remove, async (req) => {
+    // a deleted gateway is cut off like a blacklisted one (the ingest stores nothing of a gateway it cannot find)
+    const dtu = table.table === 'gatewayDevices' ? await gatewayDtu(repo, callerOf(req), req.params.id) : null;
     await repo.remove(callerOf(req), req.params.id);
-    afterWrite();
+    await afterWrite(req.params.id, true);
+    if (dtu) await monitoring.revoke({ kind: 'gateways', dtus: [dtu] });
     return ok(null);
   });
 }
+
+const gatewayDtu = async (repo: Repository, caller: Caller, id: number): Promise<string | null> => {
+  const record = await repo.get(caller, id, 'UTC');
+  return typeof record.dtuCode === 'string' ? record.dtuCode : null;
+};
 
 /** ?replace=true, on the entities whose devices may be moved from another elevator. */
 const confirmsReplace = (query: unknown): boolean =>
   typeof query === 'object' && query !== null && 'replace' in query && query.replace === true;
 
 /** Every exposed entity's generic routes (tables/index.ts), over its repository. */
-export function registerCrud(app: FastifyInstance, { repos }: AreaDeps): void {
-  for (const exposure of EXPOSED) registerEntityRoutes(app, exposure, repositoryFor(repos, exposure.table.entity.name));
+export function registerCrud(app: FastifyInstance, { repos, monitoring }: AreaDeps): void {
+  for (const exposure of EXPOSED)
+    registerEntityRoutes(app, exposure, repositoryFor(repos, exposure.table.entity.name), monitoring);
 }

@@ -84,8 +84,8 @@ export function registerGatewayRoutes(app: FastifyInstance, { store, repos, moni
       .set({ secretHash: sha256(secret), updateTime: Date.now() })
       .where('id', '=', req.params.id)
       .execute();
-    // the gateway's cached login is dropped: the old secret stops working now
-    monitoring.directory.forget(String(gateway.dtuCode));
+    // the old secret stops working now: cached logins forgotten and open connections dropped, on every instance
+    await monitoring.revoke({ kind: 'gateways', dtus: [String(gateway.dtuCode)] });
     return ok({ dtuCode: String(gateway.dtuCode), username: String(gateway.dtuCode), secret });
   });
 
@@ -97,6 +97,11 @@ export function registerGatewayRoutes(app: FastifyInstance, { store, repos, moni
       .set({ blackStatus: black ? 1 : 0, updateTime: Date.now() })
       .where('id', 'in', ids)
       .execute();
+    // the ingest already refuses their messages (it reads the blacklist where it stores); the connections go too
+    if (black) {
+      const rows = await db.selectFrom('gatewayDevices').select('dtuCode').where('id', 'in', ids).execute();
+      await monitoring.revoke({ kind: 'gateways', dtus: rows.map((r) => String(r.dtuCode)) });
+    }
     return ok(null, translate(req.lang, 'outcome.done'));
   });
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { receive, UploadRefused, type Received } from '../../files/receive.js';
+import { MULTIPART_OVERHEAD_BYTES } from '../../files/upload-request.js';
+import { importTooLarge, receiveImportFile } from './import-upload.js';
 import { stagingDirOf } from '../../files/service.js';
 import type { AreaDeps } from '../area.js';
 import { ok } from '../../http/envelope.js';
@@ -18,10 +19,8 @@ import { IMPORTABLE } from '../../services/xlsx/importable.js';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../services/xlsx/limits.js';
 import { importMessage } from '../../services/xlsx/messages.js';
 import { startParse, type ParseJob } from '../../services/xlsx/parse.js';
+import { ImportSlots, ParseBudget } from '../../services/xlsx/slots.js';
 import { storeRows } from '../../services/xlsx/store.js';
-
-/** An import takes one .xlsx: the types of the upload step, with the import's own size limit. */
-const XLSX = { types: ['xlsx'] } as const;
 
 function refuse(reply: FastifyReply, lang: Language, err: ImportFileError) {
   return reply.status(err.status).send({
@@ -54,8 +53,14 @@ export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Prom
   // An upload waits in the file store's staging folder while it is checked; without one (benches), in a temporary one.
   const { uploadDir } = ctx.options;
   const stagingDir = uploadDir ? stagingDirOf(uploadDir) : join(tmpdir(), 'liftcloud-staging');
-  // Imports parsing now on this server: each holds a worker that may grow to workerHeapMb.
-  let running = 0;
+  // Import slots, fair per tenant, and the budget of bytes parsed at once (services/xlsx/slots.ts).
+  const slots = new ImportSlots(limits.maxConcurrent, limits.maxPerTenant);
+  const budget = new ParseBudget(limits.parseBudgetBytes);
+  // A declared body past the limit is refused before it is read (plugins/body-limits.ts).
+  const bodyBytes = {
+    max: limits.maxBytes + MULTIPART_OVERHEAD_BYTES,
+    refusal: () => importTooLarge(limits.maxBytes),
+  };
   // Its own scope: the multipart parser and its limits apply to these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -65,86 +70,69 @@ export async function registerImports(app: FastifyInstance, ctx: AreaDeps): Prom
       const spec = IMPORTABLE[exposure.table.entity.name];
       if (!spec || exposure.readOnly) continue;
       const { entity } = spec;
-      route(scope, entityOperations(entity).import, async (req, reply) => {
-        const lang = req.lang;
-        const caller = callerOf(req);
-        let job: ParseJob | null = null;
-        try {
-          const dryRunText = req.query.dryRun;
-          if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
-            throw new ImportFileError(400, 'badQuery');
-          const dryRun = dryRunText === 'true';
-          if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
-          if (running >= limits.maxConcurrent) throw new ImportFileError(429, 'busy');
-          running++;
-          // The parse worker starts now and loads while the file arrives.
-          job = startParse(limits);
-          // The one file goes through the same bounded upload step as every other: its size stopped at the limit
-          // while it streams, its name and content (a ZIP holding xl/workbook.xml) judged as an .xlsx.
-          let file: Received | null = null;
+      route(
+        scope,
+        entityOperations(entity).import,
+        async (req, reply) => {
+          const lang = req.lang;
+          const caller = callerOf(req);
+          let job: ParseJob | null = null;
+          let slot: { release(): void } | null = null;
+          let endParse: (() => void) | null = null;
           try {
-            for await (const part of req.parts()) {
-              if (part.type !== 'file') continue;
-              if (file || part.fieldname !== 'file') {
-                part.file.resume();
-                throw new ImportFileError(400, 'oneFile');
-              }
-              file = await receive(part.file, part.filename, {
-                limit: { ...XLSX, maxBytes: limits.maxBytes },
-                stagingDir,
-              });
+            const dryRunText = req.query.dryRun;
+            if (dryRunText !== undefined && dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
+              throw new ImportFileError(400, 'badQuery');
+            const dryRun = dryRunText === 'true';
+            if (!req.isMultipart()) throw new ImportFileError(415, 'oneFile');
+            slot = slots.take(caller.tenantId ?? 0);
+            if (!slot) throw new ImportFileError(429, 'busy');
+            // The parse worker starts now and loads while the file arrives; the import's clock starts with it.
+            job = startParse(limits);
+            const file = await receiveImportFile(req, { maxBytes: limits.maxBytes, stagingDir, expired: job.expired });
+            let bytes: Buffer;
+            try {
+              // the parse waits for room in the budget of bytes parsed at once, all tenants together
+              endParse = await budget.reserve(file.size, job.expired);
+              bytes = await readFile(file.path);
+            } finally {
+              await file.discard();
             }
+            const sheet = await job.parse(bytes, entity.name, lang);
+            if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
+            // Rows are stored batch by batch while the worker reads on.
+            const outcome = await storeRows({
+              db: ctx.store.db,
+              dialect: ctx.store.dialect,
+              spec,
+              table: exposure.table,
+              caller,
+              tz: req.timeZone,
+              language: lang,
+              sheet,
+              dryRun,
+              limits,
+            });
+            if ('errors' in outcome) return problems(reply, lang, outcome);
+            if (!dryRun && outcome.created) repositoryFor(ctx.repos, entity.name).forgetCounts();
+            return ok(
+              outcome,
+              importMessage(lang, dryRun ? 'checked' : 'imported', {
+                created: outcome.created,
+                skipped: outcome.skipped,
+              }),
+            );
           } catch (err) {
-            await file?.discard();
-            const code = (err as { code?: string }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE' || (err instanceof UploadRefused && err.reason === 'tooLarge'))
-              throw new ImportFileError(413, 'tooLarge', { limit: Math.round(limits.maxBytes / 1024 / 1024) });
-            if (err instanceof UploadRefused) throw new ImportFileError(400, 'notXlsx');
-            if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-              throw new ImportFileError(400, 'oneFile');
+            if (err instanceof ImportFileError) return refuse(reply, lang, err);
             throw err;
-          }
-          if (!file) throw new ImportFileError(400, 'oneFile');
-          let bytes: Buffer;
-          try {
-            bytes = await readFile(file.path);
           } finally {
-            await file.discard();
+            endParse?.();
+            job?.cancel();
+            slot?.release();
           }
-          const sheet = await job.parse(bytes, entity.name, lang);
-          if (sheet.header === 'problems') return problems(reply, lang, sheet.problems);
-          // Rows are stored batch by batch while the worker reads on.
-          const outcome = await storeRows({
-            db: ctx.store.db,
-            dialect: ctx.store.dialect,
-            spec,
-            table: exposure.table,
-            caller,
-            tz: req.timeZone,
-            language: lang,
-            sheet,
-            dryRun,
-            limits,
-          });
-          if ('errors' in outcome) return problems(reply, lang, outcome);
-          if (!dryRun && outcome.created) repositoryFor(ctx.repos, entity.name).forgetCounts();
-          return ok(
-            outcome,
-            importMessage(lang, dryRun ? 'checked' : 'imported', {
-              created: outcome.created,
-              skipped: outcome.skipped,
-            }),
-          );
-        } catch (err) {
-          if (err instanceof ImportFileError) return refuse(reply, lang, err);
-          throw err;
-        } finally {
-          if (job) {
-            job.cancel();
-            running--;
-          }
-        }
-      });
+        },
+        { bodyBytes },
+      );
     }
   });
 }

@@ -17,12 +17,19 @@ export interface ImportLimits {
   maxEntries: number;
   /** The parse worker's JavaScript heap (resourceLimits.maxOldGenerationSizeMb). */
   workerHeapMb: number;
-  /** Wall time of the parse worker before it is terminated. */
+  /** Wall time of an import from its upload's first byte (upload, parse and store) before it is cut off. */
   workerTimeoutMs: number;
   /** Field problems listed in one answer; the count of all of them is given beside. */
   maxReportedErrors: number;
-  /** Imports parsed at once on this server; one more answers 429 (each worker may use workerHeapMb). */
+  /** Imports at once on this server, from the upload's first byte to the answer; one more answers 429. */
   maxConcurrent: number;
+  /** Imports at once of one tenant, so one tenant never holds every slot (services/xlsx/slots.ts). */
+  maxPerTenant: number;
+  /**
+   * Bytes of .xlsx files being parsed at once on this server, all tenants together: a larger total waits its
+   * turn, so the memory of imports at once is bounded, not only each one's (services/xlsx/slots.ts).
+   */
+  parseBudgetBytes: number;
   /** Good rows the worker hands to the store step at a time (tests make it small to cross batches). */
   batchRows: number;
 }
@@ -37,7 +44,9 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   workerHeapMb: 512,
   workerTimeoutMs: 120_000,
   maxReportedErrors: 1_000,
-  maxConcurrent: 2,
+  maxConcurrent: 4,
+  maxPerTenant: 2,
+  parseBudgetBytes: 12 * 1024 * 1024,
   batchRows: 1_000,
 };
 

@@ -111,6 +111,11 @@ const MESSAGES = {
     'en-US': 'dryRun must be true or false',
     'it-Italy': 'dryRun deve essere true o false',
   },
+  tooSlow: {
+    'zh-CN': '文件上传超时，请重试',
+    'en-US': 'The file took too long to arrive; try again',
+    'it-Italy': 'Il file ha impiegato troppo tempo ad arrivare; riprovare',
+  },
   busy: {
     'zh-CN': '正在处理其他导入，请稍后重试',
     'en-US': 'Other imports are being processed; try again in a moment',

@@ -98,6 +98,11 @@ export interface ParseJob {
   parse(file: Buffer, entity: string, language: Language): Promise<ParsedSheet | RefusedHeader>;
   /** End the worker (idempotent): after a parse, or when the request is refused before one. */
   cancel(): void;
+  /**
+   * Aborted when the import's time is up: the clock starts with the job (when the upload starts), so the
+   * upload, any wait for the parse budget and the parse itself share one `workerTimeoutMs`.
+   */
+  expired: AbortSignal;
 }
 
 export function startParse(limits: ImportLimits): ParseJob {
@@ -113,7 +118,14 @@ export function startParse(limits: ImportLimits): ParseJob {
     return w;
   });
   worker.catch((err: unknown) => inbox.fail(err));
-  let timer: NodeJS.Timeout | undefined;
+  const clock = new AbortController();
+  // The time limit covers the whole import from its upload's first byte: the upload, the store step's pace
+  // included.
+  const timer = setTimeout(() => {
+    inbox.fail(new ImportFileError(413, 'tooComplex'));
+    clock.abort(new ImportFileError(413, 'tooComplex'));
+    cancel();
+  }, limits.workerTimeoutMs);
   const cancel = () => {
     if (ended) return;
     ended = true;
@@ -124,6 +136,7 @@ export function startParse(limits: ImportLimits): ParseJob {
   };
   return {
     cancel,
+    expired: clock.signal,
     async parse(file, entity, language) {
       if (!hasZipMagic(file)) throw new ImportFileError(400, 'notXlsx');
       // The upload's memory moves to the worker when the buffer owns it whole (the caller must not use it
@@ -132,11 +145,6 @@ export function startParse(limits: ImportLimits): ParseJob {
         file.buffer instanceof ArrayBuffer && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
       const own = whole ? new Uint8Array(file.buffer as ArrayBuffer) : Uint8Array.from(file);
       const w = await worker;
-      // The time limit covers the whole read, the store step's pace included.
-      timer = setTimeout(() => {
-        inbox.fail(new ImportFileError(413, 'tooComplex'));
-        cancel();
-      }, limits.workerTimeoutMs);
       const start: ParentMessage = { kind: 'start', input: { entity, file: own, language, limits } };
       w.postMessage(start, [own.buffer as ArrayBuffer]);
       const first = await inbox.next();

@@ -13,7 +13,6 @@ import {
   type FileInfo,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { reportError } from '../../app/reportError';
 import { saveBlob } from './saveBlob';
 
 /** 1536 → '1.5 KB': a file size as people read it. */
@@ -52,7 +51,6 @@ export function Attachments(props: { entity: EntityDef; recordId: number }) {
       message.success(t('files.uploaded', { name: kept.name }));
       refresh();
     },
-    onError: (error) => reportError(error),
   });
   const remove = useMutation({
     mutationFn: (fileId: number) => client.attachments.remove(name, recordId, fileId),
@@ -60,14 +58,12 @@ export function Attachments(props: { entity: EntityDef; recordId: number }) {
       message.success(translate(language, 'outcome.deleted'));
       refresh();
     },
-    onError: (error) => reportError(error),
   });
   const download = useMutation({
     mutationFn: async (file: FileInfo) => {
       const { blob, fileName } = await client.files.download(file.id);
       saveBlob(blob, fileName ?? file.name);
     },
-    onError: (error) => reportError(error),
   });
   if (!limit) return null;
   const types = limit.types.join(', ');

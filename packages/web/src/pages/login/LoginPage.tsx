@@ -1,6 +1,9 @@
-import { Flex, Segmented } from 'antd';
+import { Alert, Flex, Segmented } from 'antd';
+import { LIVE_REVOKE_REASONS, liveRevokeMessageKey, translate, type LiveRevokeReason } from '@liftcloud/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../app/ConsoleContext';
+import { ENDED_PARAM } from '../../boot/createClient';
 import { DEFAULT_SYSTEM_NAME, useBranding } from '../../branding/useBranding';
 import { LoginLanguages } from './LoginLanguages';
 import { PasswordLoginForm } from './PasswordLoginForm';
@@ -21,11 +24,19 @@ function DefaultLogo() {
   );
 }
 
+/** Why the last session ended, when the console was sent here because the server revoked it. */
+function endedReason(): LiveRevokeReason | null {
+  const value = new URLSearchParams(location.search).get(ENDED_PARAM);
+  return (LIVE_REVOKE_REASONS as readonly (string | null)[]).includes(value) ? (value as LiveRevokeReason) : null;
+}
+
 /** Password or SMS-code login, branded for the host. Kept to light components: it is the first page. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const branding = useBranding();
+  const language = useLanguage();
   const [method, setMethod] = useState<Method>('password');
+  const [ended] = useState(endedReason);
   const name = branding?.systemName || DEFAULT_SYSTEM_NAME;
   return (
     <Flex
@@ -55,6 +66,15 @@ export default function LoginPage() {
             {name}
           </h1>
         </Flex>
+        {ended ? (
+          <Alert
+            data-testid="login-session-ended"
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={translate(language, liveRevokeMessageKey(ended))}
+          />
+        ) : null}
         <LoginLanguages />
         <Segmented<Method>
           block

@@ -1,0 +1,35 @@
+/**
+ * How the server ends a live-channel socket (application close codes, RFC 6455 §7.4.2: 4000 to 4999). The hub
+ * sends them; the console and liftctl read them from here and never retry a socket closed with one of them.
+ */
+export const LIVE_CLOSE_CODE = {
+  /** The hello (`username-orgId`) did not match the session the socket was opened with. */
+  helloMismatch: 4003,
+  /**
+   * The session no longer stands (401-style): a logout, a lock of the account, a password reset or change, a
+   * revoked access token, changed roles or a frozen tenant. The close reason is one of LIVE_REVOKE_REASONS.
+   * Do not reconnect with the same token: the console logs out, liftctl exits with its auth code.
+   */
+  revoked: 4401,
+} as const;
+
+/** Why a socket was closed with LIVE_CLOSE_CODE.revoked: the close frame's reason text. */
+export const LIVE_REVOKE_REASONS = [
+  'loggedOut',
+  'locked',
+  'passwordReset',
+  'passwordChanged',
+  'tokenRevoked',
+  'rightsChanged',
+  'tenantFrozen',
+  'sessionEnded',
+] as const;
+export type LiveRevokeReason = (typeof LIVE_REVOKE_REASONS)[number];
+
+/** The reason of a revoked socket's close frame; anything else (an older or newer server) reads as sessionEnded. */
+export function liveRevokeReason(reason: string): LiveRevokeReason {
+  return (LIVE_REVOKE_REASONS as readonly string[]).includes(reason) ? (reason as LiveRevokeReason) : 'sessionEnded';
+}
+
+/** The message key saying why, in the reader's language (i18n: `live.revoked.<reason>`). */
+export const liveRevokeMessageKey = (reason: LiveRevokeReason) => `live.revoked.${reason}` as const;
