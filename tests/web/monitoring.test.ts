@@ -67,6 +67,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect.poll(() => state.innerText()).toBe('On site');
       await page.getByTestId('action-finish').click();
       await page.getByTestId('form-finish').locator('#handling').fill('Released the passengers, reset the controller');
+      await page.getByTestId('form-finish').locator('#faultReason').fill('Door lock contact');
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => state.innerText()).toBe('Completed');
       await page.getByTestId('action-confirm').click();

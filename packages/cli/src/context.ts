@@ -64,7 +64,17 @@ export class Context {
 
   requireServer(): string {
     const { server } = this.settings;
-    if (!server) throw new CliError(t('config.noServer'), EXIT.usage);
+    if (!server) {
+      // a profile asked for by name (--profile, LIFTCTL_PROFILE) that does not exist is the likelier mistake
+      const { profileName } = this.settings;
+      const names = Object.keys(this.config.profiles);
+      if (!this.config.profiles[profileName] && (names.length > 0 || profileName !== this.config.current))
+        throw new CliError(
+          t('config.unknownProfile', { name: profileName, names: names.join(', ') || '-' }),
+          EXIT.usage,
+        );
+      throw new CliError(t('config.noServer'), EXIT.usage);
+    }
     return server;
   }
 

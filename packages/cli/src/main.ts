@@ -4,6 +4,7 @@ import { peekConfig } from './config/peek.js';
 import { resolveSettings } from './config/settings.js';
 import { describeError, exitCodeOf } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { runExitHooks } from './exit-hooks.js';
 import { setLanguage, t } from './i18n/index.js';
 import { buildProgram, commandsNamed } from './program.js';
 
@@ -34,10 +35,18 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
+/** Exit on a signal after the command's exit hooks ran (128 + the signal's number, as a shell reports it). */
+const exitAfterHooks = (code: number) => void runExitHooks().then(() => process.exit(code));
 process.on('SIGINT', () => {
   // On a terminal, clear the line first (a spinner or progress may be on it).
   process.stderr.write(`${process.stderr.isTTY ? '\r\u001b[2K' : '\n'}${t('interrupted')}\n`);
-  process.exit(EXIT.interrupt);
+  exitAfterHooks(EXIT.interrupt);
+});
+// A closed terminal or SSH session.
+process.on('SIGHUP', () => exitAfterHooks(129));
+// A live command closes its channel on SIGTERM and ends on its own (live/session.ts); any other exits here.
+process.on('SIGTERM', () => {
+  if (process.listenerCount('SIGTERM') === 1) exitAfterHooks(143);
 });
 // `liftctl company list | head`: a closed pipe is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -19,24 +19,41 @@ const helpTitle = (title: string): string => {
   return key ? t(key) : title;
 };
 
+/** A command in a list of commands: "[options]" only for options of its own (not the hidden global copies). */
+const subcommandTerm = (cmd: Command): string => {
+  const args = cmd.registeredArguments.map((a) => {
+    const name = `${a.name()}${a.variadic ? '...' : ''}`;
+    return a.required ? `<${name}>` : `[${name}]`;
+  });
+  const alias = cmd.aliases()[0];
+  const options = cmd.options.some((o) => !o.hidden) ? ' [options]' : '';
+  return `${cmd.name()}${alias ? `|${alias}` : ''}${options}${args.length ? ` ${args.join(' ')}` : ''}`;
+};
+
 /** The root command with the options every command shares. */
 export function rootProgram(): Command {
-  return new Command('liftctl')
-    .description('LiftCloud ops CLI')
-    .version(cliVersion(), '-V, --version', t('opt.version'))
-    .helpOption('-h, --help', t('opt.help'))
-    .helpCommand('help [command]', t('cmd.help'))
-    .addOption(new Option('-o, --output <format>', t('opt.output')).choices(OUTPUT_FORMATS))
-    .option('--profile <name>', t('opt.profile'))
-    .option('--server <url>', t('opt.server'))
-    .option('--org <id>', t('opt.org'))
-    .option('--debug', t('opt.debug'))
-    .option('-y, --yes', t('opt.yes'))
-    .addHelpText('after', `\n${t('help.exitCodes')}`)
-    .showSuggestionAfterError()
-    .configureOutput({ outputError: (text, write) => write(localiseCommanderError(text)) })
-    .configureHelp({ showGlobalOptions: true, styleTitle: helpTitle })
-    .exitOverride();
+  return (
+    new Command('liftctl')
+      .description('LiftCloud ops CLI')
+      .version(cliVersion(), '-V, --version', t('opt.version'))
+      .helpOption('-h, --help', t('opt.help'))
+      .helpCommand('help [command]', t('cmd.help'))
+      .addOption(new Option('-o, --output <format>', t('opt.output')).choices(OUTPUT_FORMATS))
+      .option('--profile <name>', t('opt.profile'))
+      .option('--server <url>', t('opt.server'))
+      .option('--org <id>', t('opt.org'))
+      .option('--debug', t('opt.debug'))
+      .option('-y, --yes', t('opt.yes'))
+      .addHelpText('after', `\n${t('help.exitCodes')}`)
+      .showSuggestionAfterError()
+      // The root's options are read before the command's name only; after it, the command reads them (copies
+      // made by shareGlobalOptions), so a command's own option named like a global one (gateway-version
+      // list --version 2.1.0) reaches that command instead of being taken by the root.
+      .enablePositionalOptions()
+      .configureOutput({ outputError: (text, write) => write(localiseCommanderError(text)) })
+      .configureHelp({ showGlobalOptions: true, styleTitle: helpTitle, subcommandTerm })
+      .exitOverride()
+  );
 }
 
 /**
@@ -56,7 +73,33 @@ export async function buildProgram(wanted: ReadonlySet<string> | 'all'): Promise
   const known = new Set(COMMANDS.map((c) => c.name));
   const unknown = wanted === 'all' || [...wanted].some((name) => name !== 'help' && !known.has(name));
   if (unknown) (await import('./commands/entity/unlisted.js')).registerUnlistedEntities(program);
+  shareGlobalOptions(program);
   return program;
+}
+
+/** Options of the root that only the root takes (the version is the program's, not a command's). */
+const ROOT_ONLY = new Set(['--version', '--help']);
+
+/**
+ * Every command accepts the root's options after its name too (`liftctl company list -o json`): each gets a
+ * hidden copy, except where it declares an option of that name itself (then the command's own option wins and
+ * `--version` after it is its filter, not the program's version). optsWithGlobals() merges the values.
+ */
+export function shareGlobalOptions(program: Command): void {
+  const globals = program.options.filter((o) => o.long && !ROOT_ONLY.has(o.long));
+  const visit = (command: Command) => {
+    for (const global of globals) {
+      const taken = command.options.some(
+        (o) => o.long === global.long || (global.short !== undefined && o.short === global.short),
+      );
+      if (taken) continue;
+      const copy = new Option(global.flags, global.description).hideHelp();
+      if (global.argChoices) copy.choices(global.argChoices);
+      command.addOption(copy);
+    }
+    command.commands.forEach(visit);
+  };
+  program.commands.forEach(visit);
 }
 
 /** Options of the root program that take a value: their value is not a command name. */

@@ -2,13 +2,14 @@ import { mkdtempSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@liftcloud/client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CredentialsFile } from '../src/config/credentials.js';
 import { configDir } from '../src/config/paths.js';
 import { ProfileStore } from '../src/config/profile-store.js';
 import { ProfileSessionStore } from '../src/config/session-store.js';
 import { apiBase, parseServer, resolveSettings } from '../src/config/settings.js';
 import { CliError } from '../src/errors.js';
+import { ensureBuilt, runCli } from './helpers/cli.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 const temp = () => mkdtempSync(join(tmpdir(), 'liftctl-config-'));
@@ -140,6 +141,39 @@ describe('settings', () => {
     expect(parseServer('127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
     expect(parseServer('lift.example.com')).toBe('https://lift.example.com');
     expect(() => parseServer('ftp://lift.example.com')).toThrow(CliError);
+    expect(() => parseServer('notaurl')).toThrow(CliError);
+    expect(parseServer('http://lift-gw:8080')).toBe('http://lift-gw:8080');
     expect(apiBase('http://a/api')).toBe('http://a/api');
+  });
+});
+
+describe('profiles through the built liftctl', () => {
+  beforeAll(ensureBuilt);
+
+  it('profile set --server refuses what is not a server URL (exit 2) and keeps nothing', async () => {
+    const env = { LIFTCTL_CONFIG_DIR: temp() };
+    for (const bad of ['notaurl', 'not a url', 'ftp://lift.example.com', 'http://']) {
+      const result = await runCli(['profile', 'set', '--server', bad], { env });
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr).toContain(`Not an http(s) URL: ${bad}`);
+    }
+    expect((await runCli(['profile', 'list', '-o', 'json'], { env })).stdout.trim()).toBe('[]');
+    for (const good of ['lift.example.com', 'localhost:8080', 'http://lift-gw:8080', '10.0.0.5:8080'])
+      expect((await runCli(['profile', 'set', 'ok', '--server', good], { env })).code, good).toBe(0);
+  });
+
+  it('an unknown --profile (or LIFTCTL_PROFILE) is named, with the profiles there are', async () => {
+    const env = { LIFTCTL_CONFIG_DIR: temp() };
+    const none = await runCli(['--profile', 'staging', 'company', 'list'], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('No profile named staging');
+    expect((await runCli(['profile', 'set', 'prod', '--server', 'lift.example.com'], { env })).code).toBe(0);
+    const typo = await runCli(['company', 'list'], { env: { ...env, LIFTCTL_PROFILE: 'prd' } });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('No profile named prd (profiles: prod)');
+    expect(typo.stderr).not.toContain('No server configured');
+    // no profile asked for and none made yet: the first-run message
+    const fresh = await runCli(['company', 'list'], { env: { LIFTCTL_CONFIG_DIR: temp() } });
+    expect(fresh.stderr).toContain('No server configured');
   });
 });

@@ -1,11 +1,13 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelNotice, LiveFrame } from '../src/live/channel.js';
 import type { DashboardSource, GatewayRow, OrderRow } from '../src/dashboard/App.js';
 import { Dashboard } from '../src/dashboard/App.js';
-import { ensureBuilt, runCli } from './helpers/cli.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { hasTmux, tmuxCli } from './helpers/tmux.js';
 
 // Ink's colours are decided when chalk loads: on for this file's frames (the focused pane and row show only
 // in colour), off again for the processes it starts.
@@ -28,6 +30,7 @@ const TEXT = {
   loading: 'loading…',
   connected: 'live',
   reconnecting: 'reconnecting',
+  retryIn: (attempt: number, seconds: number) => `attempt ${attempt}, next in ${seconds} s, r: now`,
   disconnected: 'disconnected',
 };
 const STATES = ['Reported', 'Received', 'On site'];
@@ -47,6 +50,7 @@ function stubSource() {
       { id: 9, workOrderNo: 'R9', recordState: 6, elevatorName: 'Lift B', alarmTime: null, paused: false },
     ] as OrderRow[],
     closed: false,
+    retries: 0,
     detailAsked: [] as number[],
   };
   const source: DashboardSource = {
@@ -60,7 +64,7 @@ function stubSource() {
     subscribe: (onFrame, onNotice) => {
       push = onFrame;
       notify = onNotice;
-      return () => void (state.closed = true);
+      return { close: () => void (state.closed = true), retryNow: () => void state.retries++ };
     },
     stateLabel: (s) => STATES[s] ?? String(s),
     text: TEXT,
@@ -132,6 +136,11 @@ describe('dashboard view (ink-testing-library)', () => {
 
     stub.notify({ kind: 'lost', reason: 'closed', attempt: 1, of: 3, delayMs: 5000 });
     await until(() => frame().includes('reconnecting (1/3)'), 'the reconnect notice');
+    // without --max-retries there is no limit: the status line says the attempt and the next wait, r tries now
+    stub.notify({ kind: 'lost', reason: 'closed', attempt: 4, of: Infinity, delayMs: 40_000 });
+    await until(() => frame().includes('reconnecting (attempt 4, next in 40 s, r: now)'), 'the backoff notice');
+    app.stdin.write('r');
+    await until(() => stub.state.retries === 1, 'r to reconnect now');
 
     app.stdin.write('q');
     await until(() => stub.state.closed, 'the source to be closed');
@@ -149,5 +158,34 @@ describe('dashboard without a terminal', () => {
     expect(result.stderr).toContain('liftctl alarms tail -o jsonl');
     expect(result.stderr).toContain('liftctl work-orders list --all -o json');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startTestServer();
+    token = (await (await s.login('admin')).tokens.create('dash-tmux')).token;
+  });
+  afterAll(async () => s?.close());
+  const env = () => ({ LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token });
+
+  it('Ctrl-C exits 130 like every other command; q exits 0', { timeout: 90_000 }, async () => {
+    for (const [key, code] of [
+      ['C-c', 130],
+      ['q', 0],
+    ] as const) {
+      const term = tmuxCli(['dashboard'], env());
+      try {
+        await term.waitFor('Open work orders');
+        await term.waitFor(/\blive\b/);
+        term.keys(key);
+        expect(await term.exitCode()).toBe(code);
+      } finally {
+        term.kill();
+      }
+    }
   });
 });

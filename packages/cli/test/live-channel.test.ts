@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { openLiveChannel, type ChannelNotice, type LiveFrame } from '../src/live/channel.js';
+import { openLiveChannel, RECONNECT, type ChannelNotice, type LiveFrame } from '../src/live/channel.js';
 import { frameMatches, parseTypes } from '../src/commands/alarms.js';
 
 /** A whole alarm frame: the channel passes on only frames whose payload matches their type's schema. */
@@ -67,6 +67,44 @@ describe('live channel', () => {
     ]);
   });
 
+  it('by default keeps trying with a doubling wait, no limit, until the server is back; retryNow skips the wait', async () => {
+    const wss = await serve();
+    const port = (wss.address() as AddressInfo).port;
+    wss.on('connection', (socket) => socket.on('message', () => socket.send(JSON.stringify(ALARM))));
+    const frames: LiveFrame[] = [];
+    const notices: ChannelNotice[] = [];
+    const channel = openLiveChannel({
+      server: `http://127.0.0.1:${port}`,
+      token: 't',
+      username: 'admin',
+      orgId: 1,
+      onFrame: (f) => frames.push(f),
+      onNotice: (n) => notices.push(n),
+      reconnect: { ...RECONNECT, delayMs: 5, maxDelayMs: 40 },
+    });
+    await expect.poll(() => frames.length).toBe(1);
+    for (const c of wss.clients) c.terminate();
+    await new Promise((r) => wss.close(() => r(null)));
+    const lost = () => notices.filter((n): n is Extract<ChannelNotice, { kind: 'lost' }> => n.kind === 'lost');
+    // well past the console's 3 attempts
+    await expect.poll(() => lost().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(8);
+    expect(
+      lost()
+        .map((n) => n.delayMs)
+        .slice(0, 6),
+    ).toEqual([5, 10, 20, 40, 40, 40]);
+    expect(lost().every((n) => n.of === Infinity)).toBe(true);
+    expect(notices.some((n) => n.kind === 'gaveUp')).toBe(false);
+
+    const back = await serve(port);
+    back.on('connection', (socket) => socket.on('message', () => socket.send(JSON.stringify(ALARM))));
+    channel.retryNow();
+    await expect.poll(() => frames.length).toBe(2);
+    expect(notices.at(-1)).toEqual({ kind: 'open', reconnected: true });
+    channel.close();
+    expect(await channel.done).toBeNull();
+  });
+
   it('does not retry a hello the server refuses (4003)', async () => {
     const wss = await serve();
     wss.on('connection', (socket) => socket.on('message', () => socket.close(4003, 'hello does not match')));
@@ -87,6 +125,8 @@ describe('live channel', () => {
     expect(() => parseTypes(['nope'])).toThrow(/Unknown frame type|未知/);
     expect([...parseTypes(['gateway-test', '5'])].sort()).toEqual([5, 6]);
     expect(() => parseTypes(['7'])).toThrow(/Unknown frame type|未知/);
+    expect([...parseTypes([])].sort()).toEqual([1, 2, 4]);
+    expect(parseTypes(['all']).size).toBe(0);
     const alarm = { type: 1, event: 'alarm', data: { elevatorId: 7 } };
     expect(frameMatches(alarm, { types, elevators: new Set([7]) })).toBe(true);
     expect(frameMatches(alarm, { elevators: new Set([8]) })).toBe(false);

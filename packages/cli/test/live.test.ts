@@ -106,6 +106,55 @@ describe('liftctl against a live server', { timeout: 120_000 }, () => {
     expect(table.stdout).not.toContain('\u001b[');
   });
 
+  it(
+    'an entity filter named like a global flag reaches the filter; the globals still work after the command',
+    { timeout: 90_000 },
+    async () => {
+      const { run } = await loggedIn();
+      const root = await s.login('superAdmin');
+      const versions = root.crud<{ id: number }>('gatewayVersions');
+      for (const [versionId, version] of [
+        ['cli-filter-a', '2.1.0'],
+        ['cli-filter-b', '2.2.0'],
+      ])
+        await versions.save({
+          softwareName: 'cli-filter',
+          versionId,
+          version,
+          status: 1,
+          md5: 'a'.repeat(32),
+        } as never);
+      const listed = await run([
+        'gateway-version',
+        'list',
+        '--version',
+        '2.1.0',
+        '--software-name',
+        'cli-filter',
+        '-o',
+        'json',
+      ]);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).not.toMatch(/^\d+\.\d+\.\d+\n?$/); // not the CLI's own version
+      const rows = JSON.parse(listed.stdout) as { versionId: string; version: string }[];
+      expect(rows.map((r) => r.versionId)).toEqual(['cli-filter-a']);
+      // the program's version is still there before a command; after another command it is no filter of it
+      expect((await run(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+      const swallowed = await run(['company', 'list', '--version']);
+      expect(swallowed.code).toBe(2);
+      expect(swallowed.stderr).toContain("unknown option '--version'");
+      // global options after the command name, and between a group and its command
+      const after = await run(['company', 'list', '-o', 'json', '--name', 'Swift']);
+      expect(JSON.parse(after.stdout)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Swift Lift Maintenance' })]),
+      );
+      const between = await run(['company', '-o', 'jsonl', 'list', '--name', 'Swift']);
+      expect(between.code, between.stderr).toBe(0);
+      expect(between.stdout.trim().split('\n').length).toBeGreaterThan(0);
+      expect(JSON.parse(between.stdout.trim().split('\n')[0]!)).toHaveProperty('name');
+    },
+  );
+
   it('org list shows the organisations the user can act in, the one in use marked', async () => {
     const { run } = await loggedIn();
     const orgs = JSON.parse((await run(['org', 'list', '-o', 'json'])).stdout) as { id: number; current: boolean }[];

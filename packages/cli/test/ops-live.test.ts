@@ -2,7 +2,10 @@ import type { LiftCloudClient } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { join } from 'node:path';
+import { CredentialsFile } from '../src/config/credentials.js';
 import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
+import { tcpProxy } from './helpers/tcp-proxy.js';
 import { connectGateway, provision, publish, waitFor, type Gateway } from './helpers/live-server.js';
 
 describe('live commands against the real server and its broker', () => {
@@ -44,11 +47,11 @@ describe('live commands against the real server and its broker', () => {
     expect(tail.out.stderr).toBe('');
   });
 
-  it('alarms tail without a terminal prints readable lines; a server gone ends with a clear message, exit 1', async () => {
+  it('alarms tail without a terminal prints readable lines; with --max-retries a server gone ends it, exit 1', async () => {
     const other = await startTestServer();
     const a = await other.login('admin');
     const token = (await a.tokens.create('gone')).token;
-    const tail = startCli(['alarms', 'tail'], {
+    const tail = startCli(['alarms', 'tail', '--max-retries', '3'], {
       LIFTCTL_CONFIG_DIR: tempConfigDir(),
       LIFTCTL_SERVER: other.baseUrl,
       LIFTCTL_TOKEN: token,
@@ -66,6 +69,85 @@ describe('live commands against the real server and its broker', () => {
     expect(tail.out.stderr).toContain('reconnecting in 0.1 s (attempt 1 of 3)');
     expect(tail.out.stderr).toContain('(attempt 3 of 3)');
     expect(tail.out.stderr).toContain('Could not reconnect to the live channel after 3 attempts');
+  });
+
+  it(
+    'alarms tail outlives a server down at start and a restart (backoff, no limit, said on stderr); a refused login ends it (exit 3)',
+    { timeout: 60_000 },
+    async () => {
+      const proxy = await tcpProxy(Number(new URL(s.baseUrl).port));
+      const user = await s.login('admin');
+      const session = user.session.get();
+      if (!session) throw new Error('no session');
+      const dir = tempConfigDir();
+      new CredentialsFile(join(dir, 'credentials.json')).put('default', { server: proxy.url, session, orgId: null });
+      await proxy.stop(); // down at start
+      const tail = startCli(['alarms', 'tail', '--type', 'alarm'], {
+        LIFTCTL_CONFIG_DIR: dir,
+        LIFTCTL_SERVER: proxy.url,
+        LIFTCTL_RECONNECT_DELAY_MS: '20',
+      });
+      const attempts = () => tail.out.stderr.match(/\(attempt \d+; Ctrl-C stops\)/g)?.length ?? 0;
+      try {
+        await waitFor(() => attempts() >= 5, 20_000, 'attempts past the console’s three');
+        expect(tail.out.stderr).toContain('does not answer');
+        expect(tail.out.stderr).toContain('reconnecting in 0.02 s (attempt 1; Ctrl-C stops)');
+        expect(tail.out.stderr).toContain('reconnecting in 0.04 s (attempt 2; Ctrl-C stops)');
+        expect(tail.out.stderr).toContain('reconnecting in 0.08 s (attempt 3; Ctrl-C stops)');
+        expect(tail.out.code).toBeNull();
+
+        const before = s.app.monitoring.hub.clients();
+        await proxy.start();
+        await waitFor(() => s.app.monitoring.hub.clients() > before, 20_000, 'the tail to connect');
+        await publish(device, gw.dtu, 'status', { floor: 2, direction: 0, door: 0, run: 0, flags: [] });
+        await publish(device, gw.dtu, 'alarm', { type: 1, floor: 5 });
+        await waitFor(() => tail.out.stdout.includes('ALARM'), 10_000, 'the alarm line');
+
+        // a restart: the connection drops, the tail keeps trying past three attempts, then is back
+        const seen = attempts();
+        await proxy.stop();
+        await waitFor(() => attempts() >= seen + 5, 20_000, 'attempts after the drop');
+        await proxy.start();
+        await waitFor(() => tail.out.stderr.includes('Live channel reconnected'), 20_000, 'the reconnect');
+        expect(tail.out.code).toBeNull();
+
+        // the session is revoked while the server is away: the next attempt is refused, exit 3
+        await proxy.stop();
+        await user.auth.logout();
+        await proxy.start();
+        expect(await tail.exited).toBe(3);
+        expect(tail.out.stderr).toContain('refused the login');
+      } finally {
+        tail.child.kill('SIGKILL');
+        await proxy.stop();
+      }
+    },
+  );
+
+  it('alarms tail by default prints alarms, faults and work orders, not status frames; states by their label', async () => {
+    const g = await provision(s, admin, '86100000034');
+    const d = await connectGateway(s.mqttUrl, g);
+    const before = s.app.monitoring.hub.clients();
+    const tail = startCli(['alarms', 'tail'], env());
+    const statusTail = startCli(['alarms', 'tail', '--type', 'status', '--max', '1'], env());
+    try {
+      await waitFor(() => s.app.monitoring.hub.clients() >= before + 2, 10_000, 'both tails to connect');
+      await publish(d, g.dtu, 'status', { floor: 2, direction: 1, door: 0, run: 1, flags: [] });
+      await publish(d, g.dtu, 'fault', { code: 'E12', floorCode: 'MC2', floor: 2 });
+      await publish(d, g.dtu, 'alarm', { type: 1, floor: 6 });
+      await waitFor(() => /WORKORDER/.test(tail.out.stdout), 10_000, 'the work-order line');
+      await waitFor(() => /ALARM/.test(tail.out.stdout) && /FAULT/.test(tail.out.stdout), 10_000, 'alarm and fault');
+      expect(tail.out.stdout).not.toContain('STATUS');
+      expect(tail.out.stdout).toMatch(/WORKORDER .*→ Alarm reported \(report\)/);
+      expect(tail.out.stdout).not.toMatch(/→ state \d/);
+      // --type status asks for them
+      expect(await statusTail.exited).toBe(0);
+      expect(statusTail.out.stdout).toMatch(/STATUS\s+Lift 86100000034/);
+    } finally {
+      tail.child.kill('SIGINT');
+      statusTail.child.kill('SIGINT');
+      await d.endAsync();
+    }
   });
 
   it(

@@ -5,7 +5,7 @@ import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { FRAME_TYPES, type FrameTypeName, type LiveFrame } from '../live/channel.js';
 import { frameLine } from '../live/format.js';
-import { channelError, liveSession, openChannel } from '../live/session.js';
+import { channelError, liveSession, openChannel, reconnectPolicy, sayNotice } from '../live/session.js';
 import { csvLine } from '../output/csv.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
@@ -14,9 +14,20 @@ import { contextFor } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
-/** --type values: names (alarm, fault, status, workOrder or work-order, gateway, gatewayTest) or their numbers. */
+/**
+ * What a person tails for when no --type is given: alarms, faults and work orders. Status frames (about nine a
+ * second for six lifts) and gateway frames come with --type status, --type gateway or --type all.
+ */
+export const DEFAULT_TAIL_TYPES: readonly FrameTypeName[] = ['alarm', 'fault', 'workOrder'];
+
+/**
+ * --type values: names (alarm, fault, status, workOrder or work-order, gateway, gatewayTest) or their numbers;
+ * none: DEFAULT_TAIL_TYPES; `all`: every frame (an empty set).
+ */
 export function parseTypes(values: readonly string[]): Set<number> {
+  if (values.length === 0) return new Set(DEFAULT_TAIL_TYPES.map((name) => FRAME_TYPES[name]));
   const out = new Set<number>();
+  if (values.some((v) => v.trim() === 'all')) return out;
   for (const raw of values) {
     const value = raw.trim();
     const name = value.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as FrameTypeName;
@@ -61,8 +72,9 @@ export function register(program: Command): void {
     .option('--elevator <id>', t('opt.elevator'), collect)
     .option('--type <type>', t('opt.frameType'), collect)
     .option('--max <n>', t('opt.maxFrames'))
+    .option('--max-retries <n>', t('opt.maxRetries'))
     .addHelpText('after', `\n${t('help.alarmsTail')}`)
-    .action(async (opts: { elevator?: string[]; type?: string[]; max?: string }, cmd: Command) => {
+    .action(async (opts: { elevator?: string[]; type?: string[]; max?: string; maxRetries?: string }, cmd: Command) => {
       const ctx = await contextFor(cmd);
       const filter: FrameFilter = {
         types: parseTypes(opts.type ?? []),
@@ -70,6 +82,7 @@ export function register(program: Command): void {
       };
       const max = opts.max === undefined ? Infinity : Number(opts.max);
       if (!(max > 0)) throw new CliError(t('live.badId', { flag: '--max', value: String(opts.max) }), EXIT.usage);
+      const reconnect = reconnectPolicy(opts.maxRetries);
       const format = ctx.format();
       const color = terminal().color;
       const session = await liveSession(ctx);
@@ -95,13 +108,18 @@ export function register(program: Command): void {
         }
       };
       let pending = Promise.resolve();
-      const channel = openChannel(session, (frame) => {
-        if (seen >= max || !frameMatches(frame, filter)) return;
-        seen++;
-        const text = write(frame);
-        pending = pending.then(() => writeTo(process.stdout, text));
-        if (seen >= max) void pending.then(() => channel.close());
-      });
+      const channel = openChannel(
+        session,
+        (frame) => {
+          if (seen >= max || !frameMatches(frame, filter)) return;
+          seen++;
+          const text = write(frame);
+          pending = pending.then(() => writeTo(process.stdout, text));
+          if (seen >= max) void pending.then(() => channel.close());
+        },
+        sayNotice,
+        reconnect,
+      );
       if (terminal().stderrIsTTY) say.info(t('live.listening', { server: session.server }));
       const ended = await channel.done;
       await pending;

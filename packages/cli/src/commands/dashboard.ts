@@ -3,8 +3,8 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
-import type { ChannelNotice } from '../live/channel.js';
-import { channelError, liveSession, type LiveSession } from '../live/session.js';
+import type { ChannelNotice, ReconnectPolicy } from '../live/channel.js';
+import { channelError, liveSession, reconnectPolicy, type LiveSession } from '../live/session.js';
 import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
@@ -25,26 +25,34 @@ export function register(program: Command): void {
     .command('dashboard')
     .description(t('cmd.dashboard'))
     .option('--refresh <seconds>', t('opt.refresh'), '10')
-    .action(async (opts: { refresh: string }, cmd: Command) => {
+    .option('--max-retries <n>', t('opt.maxRetries'))
+    .action(async (opts: { refresh: string; maxRetries?: string }, cmd: Command) => {
       requireTerminal();
       const started = performance.now();
       const ctx = await contextFor(cmd);
       const refreshMs = Math.max(1, Number(opts.refresh) || 10) * 1000;
+      const reconnect = reconnectPolicy(opts.maxRetries);
       const session = await liveSession(ctx);
-      await runDashboard(ctx, session, refreshMs, started);
+      await runDashboard(ctx, session, refreshMs, started, reconnect);
     });
 }
 
-async function runDashboard(ctx: Context, session: LiveSession, refreshMs: number, started: number): Promise<void> {
+async function runDashboard(
+  ctx: Context,
+  session: LiveSession,
+  refreshMs: number,
+  started: number,
+  reconnect: ReconnectPolicy,
+): Promise<void> {
   // Ink and React load only here, never on the start path.
-  const [{ render }, { createElement }, { Dashboard }, { serverSource }] = await Promise.all([
+  const [{ render }, { createElement }, { Dashboard, DashboardInterrupted }, { serverSource }] = await Promise.all([
     import('ink'),
     import('react'),
     import('../dashboard/App.js'),
     import('../dashboard/source.js'),
   ]);
   const client = await ctx.authedClient();
-  const server = serverSource(ctx, client, session);
+  const server = serverSource(ctx, client, session, reconnect);
   // A channel that ends for good (session revoked, login refused, reconnects spent) ends the view with its error.
   let ended: ChannelNotice | null = null;
   let leave = () => undefined as void;
@@ -70,10 +78,16 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
     process.stdout.write('\u001b[?1049l');
   };
   process.removeAllListeners('SIGINT');
-  const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: true });
+  // Ctrl-C reaches the view as a key (raw mode); a SIGINT sent from outside ends it the same way.
+  const app = render(createElement(Dashboard, { source, refreshMs, onFirstPaint }), { exitOnCtrlC: false });
+  let code: number = EXIT.ok;
+  process.once('SIGINT', () => app.unmount(new DashboardInterrupted()));
   leave = () => app.unmount();
   try {
     await app.waitUntilExit();
+  } catch (error) {
+    if (!(error instanceof DashboardInterrupted)) throw error;
+    code = EXIT.interrupt;
   } finally {
     app.cleanup();
     restore();
@@ -85,5 +99,5 @@ async function runDashboard(ctx: Context, session: LiveSession, refreshMs: numbe
   const error = channelError(ended);
   if (error) throw error;
   // The live channel and refresh timers are gone with the view; nothing else keeps the process.
-  process.exit(EXIT.ok);
+  process.exit(code);
 }

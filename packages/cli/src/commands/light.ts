@@ -4,6 +4,7 @@ import type { SerialPort } from 'serialport';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { onExit } from '../exit-hooks.js';
 import { t } from '../i18n/index.js';
 import { FRAME_TYPES } from '../live/channel.js';
 import { frameSubject } from '../live/format.js';
@@ -49,20 +50,43 @@ const openError = (path: string, error: unknown) =>
     EXIT.error,
   );
 
-async function setLight(cmd: Command, state: LightState, opts: { port?: string }): Promise<void> {
+/** Seconds from a flag: a positive number, else a usage error naming the flag. */
+function seconds(flag: string, value: string): number {
+  const n = Number(value);
+  if (!(n > 0)) throw new CliError(t('light.badSeconds', { flag, value }), EXIT.usage);
+  return n;
+}
+
+/**
+ * `light on` turns the light off again after --for seconds (10 s, the spec's light command), unless --hold;
+ * a Ctrl-C, SIGTERM or closed terminal while it waits turns it off too.
+ */
+async function setLight(
+  cmd: Command,
+  state: LightState,
+  opts: { port?: string; for?: string; hold?: boolean },
+): Promise<void> {
   const ctx = await contextFor(cmd);
   if (!opts.port) throw new CliError(t('light.portRequired'), EXIT.usage);
+  const forSeconds = state === 'on' && !opts.hold ? seconds('--for', opts.for ?? '') : null;
   await requireLightOrg(ctx);
   const { openPort, writeCommand, closePort } = await device();
   const port = await openPort(opts.port).catch((error: unknown) => {
     throw openError(opts.port!, error);
   });
+  let removeHook = () => undefined as unknown;
   try {
     await writeCommand(port, state);
+    if (forSeconds === null) return say.info(t(state === 'on' ? 'light.on' : 'light.off', { path: opts.port }));
+    removeHook = onExit(() => writeCommand(port, 'off'));
+    say.info(t('light.onFor', { path: opts.port, seconds: forSeconds }));
+    await new Promise((resolve) => setTimeout(resolve, forSeconds * 1000));
+    await writeCommand(port, 'off');
+    say.info(t('light.off', { path: opts.port }));
   } finally {
+    removeHook();
     await closePort(port);
   }
-  say.info(t(state === 'on' ? 'light.on' : 'light.off', { path: opts.port }));
 }
 
 /** The port to search for: --port, else the first USB serial port listed. */
@@ -75,8 +99,7 @@ async function findPort(wanted: string | undefined): Promise<string | null> {
 
 async function follow(cmd: Command, opts: { port?: string; offAfter: string }): Promise<void> {
   const ctx = await contextFor(cmd);
-  const offAfterMs = Number(opts.offAfter) * 1000;
-  if (!(offAfterMs > 0)) throw new CliError(t('light.badOffAfter', { value: opts.offAfter }), EXIT.usage);
+  const offAfterMs = seconds('--off-after', opts.offAfter) * 1000;
   await requireLightOrg(ctx);
   const session = await liveSession(ctx);
   const { openPort, writeCommand, closePort } = await device();
@@ -89,11 +112,20 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
   let failure: CliError | null = null;
   let writes = Promise.resolve();
 
+  /** The device went away (closed, an error such as EIO, a failed write): forget it and search again. */
+  const lose = (lost: SerialPort, path: string) => {
+    if (port !== lost || stopped) return;
+    port = null;
+    say.warn(t('light.lost', { path }));
+    void closePort(lost).catch(() => undefined);
+    void search();
+  };
+
   const apply = (state: LightState) => {
     lit = state;
     const target = port;
     if (!target) return;
-    writes = writes.then(() => writeCommand(target, state).catch((e: unknown) => say.warn(String(e))));
+    writes = writes.then(() => writeCommand(target, state).catch(() => lose(target, target.path)));
   };
 
   const search = async () => {
@@ -109,12 +141,8 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
         try {
           const opened = await openPort(path);
           port = opened;
-          opened.on('close', () => {
-            if (port !== opened || stopped) return;
-            port = null;
-            say.warn(t('light.lost', { path }));
-            void search();
-          });
+          opened.on('close', () => lose(opened, path));
+          opened.on('error', () => lose(opened, path));
           say.info(t('light.found', { path }));
           apply(lit);
           searching = false;
@@ -134,9 +162,23 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
       if (attempt < SERIAL_PORT.searchAttempts) await new Promise((r) => setTimeout(r, searchIntervalMs()));
     }
     searching = false;
+    if (stopped) return;
     failure ??= new CliError(t('light.notFound', { attempts: SERIAL_PORT.searchAttempts }), EXIT.error);
     channel.close();
   };
+
+  /** However follow ends (the channel closed, Ctrl-C, SIGTERM, SIGHUP): the light goes off, the port closes. */
+  const shutDown = async () => {
+    stopped = true;
+    if (offTimer) clearTimeout(offTimer);
+    await writes;
+    const target = port;
+    port = null;
+    if (!target) return;
+    if (lit === 'on') await writeCommand(target, 'off').catch(() => undefined);
+    await closePort(target).catch(() => undefined);
+  };
+  const removeHook = onExit(shutDown);
 
   const channel = openChannel(session, (frame) => {
     if (frame.type !== FRAME_TYPES.alarm) return;
@@ -152,10 +194,8 @@ async function follow(cmd: Command, opts: { port?: string; offAfter: string }): 
   say.info(t('light.following', { seconds: offAfterMs / 1000 }));
   void search();
   const ended = await channel.done;
-  stopped = true;
-  if (offTimer) clearTimeout(offTimer);
-  await writes;
-  if (port) await closePort(port);
+  removeHook();
+  await shutDown();
   const error = failure ?? channelError(ended);
   if (error) throw error;
 }
@@ -190,7 +230,12 @@ export function register(program: Command): void {
       .command(state)
       .description(t(state === 'on' ? 'cmd.light.on' : 'cmd.light.off'))
       .option('--port <path>', t('opt.port'))
-      .action((opts: { port?: string }, cmd: Command) => setLight(cmd, state, opts));
+      .action((opts: { port?: string; for?: string; hold?: boolean }, cmd: Command) => setLight(cmd, state, opts));
+  const on = light.commands.find((c) => c.name() === 'on')!;
+  on.option('--for <seconds>', t('opt.lightFor'), String(SERIAL_PORT.lightOffAfterMs / 1000)).option(
+    '--hold',
+    t('opt.lightHold'),
+  );
 
   light
     .command('follow')

@@ -31,17 +31,24 @@ export function parseOrg(value: string): number {
   return Number(value);
 }
 
-/** A server typed without a scheme: http for this machine, https for anything else. */
-function withScheme(value: string): string {
+/**
+ * A server typed without a scheme: http for this machine, https for anything else. Without a scheme the host
+ * must look like one (localhost, an IP address, or a dotted name such as liftcloud.example.com): a single word
+ * (`notaurl`) is refused rather than kept as https://notaurl; with a scheme any host is taken (http://lift-gw:8080).
+ */
+function withScheme(value: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  if (!/^(localhost|\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)+)(:\d+)?(\/|$)/i.test(value)) return null;
   const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(value);
   return `${local ? 'http' : 'https'}://${value}`;
 }
 
 export function parseServer(value: string): string {
   let url: URL;
+  const full = withScheme(value.trim());
+  if (full === null) throw new CliError(t('profile.badServer', { value }), EXIT.usage);
   try {
-    url = new URL(withScheme(value.trim()));
+    url = new URL(full);
   } catch {
     throw new CliError(t('profile.badServer', { value }), EXIT.usage);
   }

@@ -34,8 +34,11 @@ export interface DashboardSource {
   workOrders(): Promise<OrderRow[]>;
   /** Lines to show for one order: its fields, the actions allowed now, the timeline. */
   orderDetail(id: number): Promise<string[]>;
-  /** Live frames; returns a function that closes the channel. */
-  subscribe(onFrame: (frame: LiveFrame) => void, onNotice: (notice: ChannelNotice) => void): () => void;
+  /** Live frames; returns the channel: close it, or try to reconnect now (the r key). */
+  subscribe(
+    onFrame: (frame: LiveFrame) => void,
+    onNotice: (notice: ChannelNotice) => void,
+  ): { close(): void; retryNow(): void };
   stateLabel(state: number): string;
   /** The labels of the dashboard's own words, in the reader's language. */
   text: DashboardText;
@@ -55,7 +58,16 @@ export interface DashboardText {
   loading: string;
   connected: string;
   reconnecting: string;
+  /** "attempt 3, next in 20 s, r: now" */
+  retryIn(attempt: number, seconds: number): string;
   disconnected: string;
+}
+
+/** How the view ends when Ctrl-C is pressed in it: waitUntilExit() rejects with it. */
+export class DashboardInterrupted extends Error {
+  constructor() {
+    super('interrupted');
+  }
 }
 
 const PANES = ['alarms', 'gateways', 'orders'] as const;
@@ -89,6 +101,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
   const [error, setError] = useState<string | null>(null);
   const [size, setSize] = useState({ columns: stdout.columns || 100, rows: stdout.rows || 30 });
   const ordersDue = useRef<NodeJS.Timeout | null>(null);
+  const channelRef = useRef<{ retryNow(): void } | null>(null);
 
   const loadGateways = useCallback(
     () =>
@@ -124,7 +137,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       void loadGateways();
       void loadOrders();
     }, refreshMs);
-    const close = source.subscribe(
+    const channel = source.subscribe(
       (frame) => {
         if (frame.type === FRAME_TYPES.alarm)
           setAlarms((list) => [{ at: Date.now(), frame }, ...list].slice(0, MAX_ALARMS));
@@ -148,14 +161,23 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       },
       (notice) => {
         if (notice.kind === 'open') setLink(source.text.connected);
-        else if (notice.kind === 'lost') setLink(`${source.text.reconnecting} (${notice.attempt}/${notice.of})`);
+        else if (notice.kind === 'lost')
+          setLink(
+            `${source.text.reconnecting} (${
+              Number.isFinite(notice.of)
+                ? `${notice.attempt}/${notice.of}`
+                : source.text.retryIn(notice.attempt, notice.delayMs / 1000)
+            })`,
+          );
         else setLink(`${source.text.disconnected}: ${notice.reason}`);
       },
     );
+    channelRef.current = channel;
     return () => {
       clearInterval(timer);
       if (ordersDue.current) clearTimeout(ordersDue.current);
-      close();
+      channelRef.current = null;
+      channel.close();
     };
   }, [source, refreshMs, loadGateways, loadOrders]);
 
@@ -206,7 +228,12 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
   useInput((input, key) => {
     const { pane, detail, counts, open } = latest.current;
     if (input === 'q' || (key.ctrl && input === 'c')) {
-      exit();
+      // Ctrl-C is an interruption (exit 130, as every command), q a normal end (0)
+      exit(key.ctrl ? new DashboardInterrupted() : undefined);
+      return;
+    }
+    if (input === 'r') {
+      channelRef.current?.retryNow();
       return;
     }
     if (detail) {

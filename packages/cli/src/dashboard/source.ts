@@ -1,7 +1,7 @@
 import { OPEN_STATES, type LiftCloudClient } from '@liftcloud/client';
 import type { Context } from '../context.js';
 import { t } from '../i18n/index.js';
-import { openLiveChannel } from '../live/channel.js';
+import { openLiveChannel, type ReconnectPolicy } from '../live/channel.js';
 import type { LiveSession } from '../live/session.js';
 import { detailOf, renderDetail, stateLabel } from '../commands/work-orders.js';
 import type { DashboardSource, GatewayRow, OrderRow } from './App.js';
@@ -9,7 +9,12 @@ import type { DashboardSource, GatewayRow, OrderRow } from './App.js';
 type Row = Record<string, unknown>;
 
 /** The dashboard's data from the server: gateways and open orders read through the client, frames from the live channel. */
-export function serverSource(ctx: Context, client: LiftCloudClient, session: LiveSession): DashboardSource {
+export function serverSource(
+  ctx: Context,
+  client: LiftCloudClient,
+  session: LiveSession,
+  reconnect: ReconnectPolicy,
+): DashboardSource {
   const all = async (path: string, query: Record<string, unknown> = {}) => {
     const rows: Row[] = [];
     for await (const row of client.crud<Row>(path).all(query as never)) rows.push(row);
@@ -45,7 +50,7 @@ export function serverSource(ctx: Context, client: LiftCloudClient, session: Liv
         .split('\n')
         .filter((line) => !/ {2}$/.test(line) && line.trim() !== '');
     },
-    subscribe: (onFrame, onNotice) => openLiveChannel({ ...session, onFrame, onNotice }).close,
+    subscribe: (onFrame, onNotice) => openLiveChannel({ ...session, onFrame, onNotice, reconnect }),
     stateLabel,
     text: {
       alarms: t('dash.alarms'),
@@ -61,6 +66,7 @@ export function serverSource(ctx: Context, client: LiftCloudClient, session: Liv
       loading: t('dash.loading'),
       connected: t('dash.connected'),
       reconnecting: t('dash.reconnecting'),
+      retryIn: (attempt, seconds) => t('dash.retryIn', { attempt, seconds }),
       disconnected: t('dash.disconnected'),
     },
   };

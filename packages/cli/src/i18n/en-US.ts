@@ -92,6 +92,8 @@ export const enUS = {
   'col.updateTime': 'Updated',
 
   'config.noServer': 'No server configured. Run: liftctl profile set --server URL (or set LIFTCTL_SERVER)',
+  'config.unknownProfile':
+    'No profile named {name} (profiles: {names}). Run: liftctl profile set {name} --server URL, or pick one of liftctl profile list',
   'auth.notLoggedIn': 'Not logged in to {server}. Run: liftctl login (or set LIFTCTL_TOKEN)',
   'auth.expired': 'The session has expired or was revoked. Run: liftctl login',
   'auth.source.env': 'environment variable LIFTCTL_TOKEN',

@@ -94,6 +94,8 @@ export const itItaly: Record<CliMessageKey, string> = {
 
   'config.noServer':
     'Nessun server configurato. Eseguire: liftctl profile set --server URL (o impostare LIFTCTL_SERVER)',
+  'config.unknownProfile':
+    'Nessun profilo di nome {name} (profili: {names}). Esegui: liftctl profile set {name} --server URL, o scegline uno da liftctl profile list',
   'auth.notLoggedIn': 'Accesso a {server} mancante. Eseguire: liftctl login (o impostare LIFTCTL_TOKEN)',
   'auth.expired': 'La sessione è scaduta o è stata revocata. Eseguire: liftctl login',
   'auth.source.env': 'variabile di ambiente LIFTCTL_TOKEN',

@@ -1,12 +1,13 @@
 /** Messages of the live and field commands (alarms, work-orders, light, gateway, simulate, dashboard). */
 export const opsEnUS = {
   'cmd.alarms': 'Live alarms, faults, status and work-order changes',
-  'cmd.alarms.tail': 'Print live frames as they arrive (reconnects like the console: 5 s, 3 attempts)',
+  'cmd.alarms.tail':
+    'Print live frames as they arrive (reconnects with backoff until stopped; --max-retries sets a limit)',
   'help.alarmsTail':
     'Frames: 1 alarm, 2 fault, 3 status, 4 workOrder, 5 gateway. --org (global) picks the organisation.\n-o jsonl (or json) prints one {type, event, data} object a line; --elevator keeps frames that name that elevator.',
   'opt.elevator': 'only frames about this elevator id (repeatable, or comma-separated)',
   'opt.frameType':
-    'only these frame types: alarm, fault, status, workOrder, gateway, gatewayTest or 1 to 6 (repeatable)',
+    'only these frame types: alarm, fault, status, workOrder, gateway, gatewayTest, 1 to 6, or all (repeatable; default: alarm, fault, workOrder)',
   'opt.maxFrames': 'exit after this many frames',
   'live.badType': 'Unknown frame type {value}: use {types} or 1 to 5',
   'live.badId': '{flag}: not a valid number: {value}',
@@ -14,6 +15,11 @@ export const opsEnUS = {
   'live.lost': 'Live channel lost ({reason}); reconnecting in {seconds} s (attempt {attempt} of {of})',
   'live.reconnected': 'Live channel reconnected',
   'live.gaveUp': 'Could not reconnect to the live channel after {attempts} attempts ({reason})',
+  'live.lostRetrying': 'Live channel lost ({reason}); reconnecting in {seconds} s (attempt {attempt}; Ctrl-C stops)',
+  'live.serverDown': '{server} does not answer ({reason}); the live channel keeps trying',
+  'opt.maxRetries':
+    'give up after this many failed reconnect attempts in a row (default: never; a refused login always ends it)',
+  'dash.retryIn': 'attempt {attempt}, next in {seconds} s, r: now',
   'live.refused': 'The live channel refused the login ({reason}). Run: liftctl login',
   'live.revoked': 'The live channel was closed: {why}. Run: liftctl login',
 
@@ -97,7 +103,10 @@ export const opsEnUS = {
   'light.following': 'Following alarms; the light goes off {seconds} s after the last one (Ctrl-C stops)',
   'light.alarm': 'Alarm: {subject}; light on for {seconds} s',
   'light.offAfter': 'Light off',
-  'light.badOffAfter': '--off-after: not a positive number of seconds: {value}',
+  'opt.lightFor': 'seconds before the light goes off again',
+  'opt.lightHold': 'keep the light on until `liftctl light off`',
+  'light.onFor': 'Light on ({path}); goes off in {seconds} s (--hold keeps it on)',
+  'light.badSeconds': '{flag}: not a positive number of seconds: {value}',
 
   'cmd.gateway': 'Gateway (DTU) tools',
   'cmd.gateway.test':
@@ -149,7 +158,7 @@ export const opsEnUS = {
   'dash.noAlarms': 'No alarms since start',
   'dash.noOrders': 'No open orders',
   'dash.noGateways': 'No gateways',
-  'dash.keys': 'tab/←→ pane · ↑↓ move · Enter open · q quit',
+  'dash.keys': 'tab/←→ pane · ↑↓ move · Enter open · r reconnect · q quit',
   'dash.detailKeys': 'Esc/Enter back · q quit',
   'dash.loading': 'loading…',
   'dash.connected': 'live',

@@ -2,11 +2,13 @@ import type { opsEnUS } from './ops.en-US.js';
 
 export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'cmd.alarms': 'Allarmi, guasti, stati e ordini di lavoro in tempo reale',
-  'cmd.alarms.tail': 'Stampa i messaggi in tempo reale (si riconnette come la console: 5 s, 3 tentativi)',
+  'cmd.alarms.tail':
+    'Stampa i messaggi in tempo reale (si riconnette con attese crescenti finché non viene fermato; --max-retries pone un limite)',
   'help.alarmsTail':
     "Tipi: 1 allarme, 2 guasto, 3 stato, 4 ordine di lavoro, 5 gateway. --org (globale) sceglie l'organizzazione.\n-o jsonl (o json) stampa un oggetto {type, event, data} per riga; --elevator tiene i messaggi su quell'ascensore.",
   'opt.elevator': 'solo messaggi su questo ascensore (ripetibile, o separati da virgole)',
-  'opt.frameType': 'solo questi tipi: alarm, fault, status, workOrder, gateway, gatewayTest o da 1 a 6 (ripetibile)',
+  'opt.frameType':
+    'solo questi tipi: alarm, fault, status, workOrder, gateway, gatewayTest, da 1 a 6, o all (ripetibile; predefinito: alarm, fault, workOrder)',
   'opt.maxFrames': 'esce dopo questo numero di messaggi',
   'live.badType': 'Tipo di messaggio sconosciuto {value}: usa {types} o da 1 a 5',
   'live.badId': '{flag}: numero non valido: {value}',
@@ -14,6 +16,12 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'live.lost': 'Canale in tempo reale perso ({reason}); nuovo tentativo tra {seconds} s (tentativo {attempt} di {of})',
   'live.reconnected': 'Canale in tempo reale ripristinato',
   'live.gaveUp': 'Impossibile riconnettersi al canale in tempo reale dopo {attempts} tentativi ({reason})',
+  'live.lostRetrying':
+    'Canale in tempo reale perso ({reason}); nuovo tentativo tra {seconds} s (tentativo {attempt}; Ctrl-C ferma)',
+  'live.serverDown': '{server} non risponde ({reason}); il canale in tempo reale continua a provare',
+  'opt.maxRetries':
+    'rinuncia dopo questo numero di tentativi di riconnessione falliti di fila (predefinito: mai; un login rifiutato termina sempre)',
+  'dash.retryIn': 'tentativo {attempt}, prossimo tra {seconds} s, r: ora',
   'live.refused': "Il canale in tempo reale ha rifiutato l'accesso ({reason}). Esegui: liftctl login",
   'live.revoked': 'Il canale in tempo reale è stato chiuso: {why}. Esegui: liftctl login',
 
@@ -97,7 +105,10 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'light.following': "Seguo gli allarmi; la luce si spegne {seconds} s dopo l'ultimo (Ctrl-C per fermare)",
   'light.alarm': 'Allarme: {subject}; luce accesa per {seconds} s',
   'light.offAfter': 'Luce spenta',
-  'light.badOffAfter': '--off-after: non è un numero positivo di secondi: {value}',
+  'opt.lightFor': 'secondi prima che la luce si spenga',
+  'opt.lightHold': 'tieni la luce accesa fino a `liftctl light off`',
+  'light.onFor': 'Luce accesa ({path}); si spegne tra {seconds} s (--hold la tiene accesa)',
+  'light.badSeconds': '{flag}: non è un numero positivo di secondi: {value}',
 
   'cmd.gateway': 'Strumenti per i gateway (DTU)',
   'cmd.gateway.test':
@@ -149,7 +160,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'dash.noAlarms': "Nessun allarme dall'avvio",
   'dash.noOrders': 'Nessun ordine aperto',
   'dash.noGateways': 'Nessun gateway',
-  'dash.keys': 'tab/←→ riquadro · ↑↓ sposta · Invio apri · q esci',
+  'dash.keys': 'tab/←→ riquadro · ↑↓ sposta · Invio apri · r riconnetti · q esci',
   'dash.detailKeys': 'Esc/Invio indietro · q esci',
   'dash.loading': 'caricamento…',
   'dash.connected': 'in diretta',

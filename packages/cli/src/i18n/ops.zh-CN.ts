@@ -2,11 +2,12 @@ import type { opsEnUS } from './ops.en-US.js';
 
 export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'cmd.alarms': '实时报警、故障、状态和工单变化',
-  'cmd.alarms.tail': '实时输出推送消息（与控制台相同的重连：5 秒，3 次）',
+  'cmd.alarms.tail': '实时输出推送消息（断线后退避重连直到停止；--max-retries 限制次数）',
   'help.alarmsTail':
     '消息类型：1 报警，2 故障，3 状态，4 工单，5 网关。全局 --org 选择组织。\n-o jsonl（或 json）每行一个 {type, event, data} 对象；--elevator 只保留涉及该电梯的消息。',
   'opt.elevator': '只显示该电梯编号的消息（可重复或用逗号分隔）',
-  'opt.frameType': '只显示这些类型：alarm、fault、status、workOrder、gateway、gatewayTest 或 1 到 6（可重复）',
+  'opt.frameType':
+    '只显示这些类型：alarm、fault、status、workOrder、gateway、gatewayTest、1 到 6 或 all（可重复；默认：alarm、fault、workOrder）',
   'opt.maxFrames': '收到这么多条后退出',
   'live.badType': '未知的消息类型 {value}：请用 {types} 或 1 到 5',
   'live.badId': '{flag}：不是有效的数字：{value}',
@@ -14,6 +15,10 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'live.lost': '实时连接断开（{reason}）；{seconds} 秒后重连（第 {attempt} 次，共 {of} 次）',
   'live.reconnected': '实时连接已恢复',
   'live.gaveUp': '尝试 {attempts} 次后仍无法重连实时通道（{reason}）',
+  'live.lostRetrying': '实时连接断开（{reason}）；{seconds} 秒后重连（第 {attempt} 次；Ctrl-C 停止）',
+  'live.serverDown': '{server} 无响应（{reason}）；实时通道将持续重试',
+  'opt.maxRetries': '连续重连失败多少次后退出（默认：不退出；登录被拒绝总是退出）',
+  'dash.retryIn': '第 {attempt} 次，{seconds} 秒后重试，r：立即',
   'live.refused': '实时通道拒绝了登录（{reason}）。请运行：liftctl login',
   'live.revoked': '实时通道已关闭：{why}。请运行：liftctl login',
 
@@ -95,7 +100,10 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'light.following': '正在跟随报警；最后一次报警 {seconds} 秒后熄灯（Ctrl-C 停止）',
   'light.alarm': '报警：{subject}；亮灯 {seconds} 秒',
   'light.offAfter': '报警灯已熄灭',
-  'light.badOffAfter': '--off-after：不是正数秒：{value}',
+  'opt.lightFor': '多少秒后自动熄灯',
+  'opt.lightHold': '保持亮灯，直到执行 `liftctl light off`',
+  'light.onFor': '报警灯已打开（{path}）；{seconds} 秒后熄灭（--hold 保持亮灯）',
+  'light.badSeconds': '{flag}：不是正数秒：{value}',
 
   'cmd.gateway': '网关（DTU）工具',
   'cmd.gateway.test': '在服务器上开始网关测试并跟踪：每个 DTU 依次测试一个窗口（5 分钟），上报足够多的消息即为通过',
@@ -146,7 +154,7 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'dash.noAlarms': '启动以来无报警',
   'dash.noOrders': '无未完成工单',
   'dash.noGateways': '无网关',
-  'dash.keys': 'tab/←→ 切换 · ↑↓ 移动 · Enter 打开 · q 退出',
+  'dash.keys': 'tab/←→ 切换 · ↑↓ 移动 · Enter 打开 · r 重连 · q 退出',
   'dash.detailKeys': 'Esc/Enter 返回 · q 退出',
   'dash.loading': '加载中…',
   'dash.connected': '实时',

@@ -93,6 +93,8 @@ export const zhCN: Record<CliMessageKey, string> = {
   'col.updateTime': '更新时间',
 
   'config.noServer': '未配置服务器。请运行：liftctl profile set --server URL（或设置 LIFTCTL_SERVER）',
+  'config.unknownProfile':
+    '没有名为 {name} 的配置（已有：{names}）。请运行：liftctl profile set {name} --server URL，或从 liftctl profile list 中选择',
   'auth.notLoggedIn': '未登录 {server}。请运行：liftctl login（或设置 LIFTCTL_TOKEN）',
   'auth.expired': '会话已过期或已被撤销。请运行：liftctl login',
   'auth.source.env': '环境变量 LIFTCTL_TOKEN',

@@ -14,16 +14,28 @@ export const FRAME_TYPES = LIVE_FRAME_TYPE;
 export type FrameTypeName = keyof typeof FRAME_TYPES;
 
 /**
- * How the console reconnects (console-shell.md §9): wait 5 s, 3 attempts. LIFTCTL_RECONNECT_DELAY_MS shortens
- * the wait for tests only.
+ * How liftctl reconnects: the console's first wait (5 s, console-shell.md §9), doubled after each failed attempt
+ * up to 12 times it (60 s), with no limit on attempts: a tail left running over SSH outlives a server restart
+ * (docs/decisions.md, "Daily use"). `--max-retries` sets a limit. LIFTCTL_RECONNECT_DELAY_MS shortens the first
+ * wait for tests only.
  */
-export const RECONNECT = {
-  delayMs: Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) > 0 ? Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) : 5_000,
-  attempts: 3,
-};
+export interface ReconnectPolicy {
+  delayMs: number;
+  attempts: number;
+  /** The longest wait between attempts (the wait doubles up to it); absent: always delayMs. */
+  maxDelayMs?: number;
+}
+const firstDelayMs =
+  Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) > 0 ? Number(process.env.LIFTCTL_RECONNECT_DELAY_MS) : 5_000;
+export const RECONNECT: ReconnectPolicy = { delayMs: firstDelayMs, attempts: Infinity, maxDelayMs: firstDelayMs * 12 };
+
+/** The wait before the nth attempt (1-based). */
+export const reconnectDelay = (policy: ReconnectPolicy, attempt: number): number =>
+  Math.min(policy.delayMs * 2 ** (attempt - 1), policy.maxDelayMs ?? policy.delayMs);
 
 export type ChannelNotice =
   | { kind: 'open'; reconnected: boolean }
+  /** `of`: the attempts allowed, Infinity without a limit. */
   | { kind: 'lost'; reason: string; attempt: number; of: number; delayMs: number }
   | { kind: 'gaveUp'; attempts: number; reason: string }
   | { kind: 'refused'; status: number; reason: string }
@@ -38,14 +50,16 @@ export interface ChannelOptions {
   orgId: number | null;
   onFrame(frame: LiveFrame): void;
   onNotice?(notice: ChannelNotice): void;
-  /** For tests: another reconnect policy. */
-  reconnect?: { delayMs: number; attempts: number };
+  /** Another reconnect policy (--max-retries, tests). */
+  reconnect?: ReconnectPolicy;
 }
 
 export interface LiveChannel {
   /** Resolves when the channel is closed for good: by close(), or after the reconnect attempts ran out. */
   done: Promise<ChannelNotice | null>;
   close(): void;
+  /** While waiting to reconnect: try now (the dashboard's r key). */
+  retryNow(): void;
 }
 
 export function liveUrl(server: string, token: string): string {
@@ -55,9 +69,9 @@ export function liveUrl(server: string, token: string): string {
 
 /**
  * The live channel as the console keeps it: connect with the token, send the hello `username-orgId`, hand every
- * frame on; when the connection drops, wait and try again (3 attempts), a successful connection resetting the
- * count. A refusal (401, 403, a hello the server rejects) or a revocation (the session ended elsewhere) is not
- * retried.
+ * frame on; when the connection drops, wait and try again (RECONNECT: backoff, no limit unless given), a
+ * successful connection resetting the count. A refusal (401, 403, a hello the server rejects) or a revocation
+ * (the session ended elsewhere) is not retried.
  */
 export function openLiveChannel(opts: ChannelOptions): LiveChannel {
   const policy = opts.reconnect ?? RECONNECT;
@@ -81,6 +95,7 @@ export function openLiveChannel(opts: ChannelOptions): LiveChannel {
   };
 
   const connect = () => {
+    timer = null;
     if (closed) return;
     const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
     if (opts.orgId !== null) headers['x-org-id'] = String(opts.orgId);
@@ -122,10 +137,17 @@ export function openLiveChannel(opts: ChannelOptions): LiveChannel {
       const why = lastError || (code ? `closed (${code})` : 'closed');
       if (failures >= policy.attempts) return end({ kind: 'gaveUp', attempts: policy.attempts, reason: why });
       failures++;
-      opts.onNotice?.({ kind: 'lost', reason: why, attempt: failures, of: policy.attempts, delayMs: policy.delayMs });
-      timer = setTimeout(connect, policy.delayMs);
+      const delayMs = reconnectDelay(policy, failures);
+      opts.onNotice?.({ kind: 'lost', reason: why, attempt: failures, of: policy.attempts, delayMs });
+      timer = setTimeout(connect, delayMs);
     });
   };
   connect();
-  return { done, close: () => end(null) };
+  const retryNow = () => {
+    if (closed || !timer) return;
+    clearTimeout(timer);
+    timer = null;
+    connect();
+  };
+  return { done, close: () => end(null), retryNow };
 }

@@ -1,5 +1,6 @@
 import { bold, red, yellow, dim } from '../output/style.js';
-import { liveFrameElevatorId } from '@liftcloud/client';
+import { enumLabel, liveFrameElevatorId, workOrderState } from '@liftcloud/client';
+import { currentLanguage } from '../i18n/index.js';
 import { FRAME_TYPES, type LiveFrame } from './channel.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,8 +43,9 @@ export function frameDetail(frame: LiveFrame): string {
     }
     case 'workOrder': {
       const d = frame.data;
-      const by = d.action ? ` (${d.action} by ${d.by ?? '-'})` : '';
-      return `order ${d.workOrderNo ?? d.id} → state ${d.recordState}${by}`;
+      const by = d.action ? ` (${d.action}${d.by ? ` by ${d.by}` : ''})` : '';
+      const state = enumLabel(workOrderState, d.recordState, currentLanguage()) ?? `state ${d.recordState}`;
+      return `order ${d.workOrderNo ?? d.id} → ${state}${by}`;
     }
     case 'gateway':
       return frame.data.online ? 'online' : 'offline';

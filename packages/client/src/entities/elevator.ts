@@ -45,8 +45,8 @@ export const elevator = defineEntity({
     controlCabinetNo: code('控制柜出厂编号', 'Control cabinet no.', 'Numero quadro di manovra'),
     projectName: text(L('项目名称', 'Project name', 'Nome progetto'), { max: 100 }),
     address: text(L('安装地址', 'Address', 'Indirizzo'), { max: 200 }),
-    longitude: num(L('经度', 'Longitude', 'Longitudine'), { min: -180, max: 180 }),
-    latitude: num(L('纬度', 'Latitude', 'Latitudine'), { min: -90, max: 90 }),
+    longitude: num(L('经度', 'Longitude', 'Longitudine'), { min: -180, max: 180, decimals: 6 }),
+    latitude: num(L('纬度', 'Latitude', 'Latitudine'), { min: -90, max: 90, decimals: 6 }),
     // type and model
     elevatorType: required(enumOf(L('电梯类型', 'Elevator type', 'Tipo di ascensore'), elevatorType)),
     brand: code('品牌', 'Brand', 'Marca'),

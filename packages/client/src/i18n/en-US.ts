@@ -21,6 +21,7 @@ export const enUS = {
   'validation.uniqueItems': '{field}: the same entry cannot be chosen twice',
   'validation.invalid': '{field}: invalid value',
   'validation.nonNegativeInteger': '{field}: must be a non-negative whole number',
+  'validation.decimals': '{field}: at most {limit} decimals',
   'validation.float': '{field}: a number with at most 2 decimals and 20 integer digits',
   'validation.mobile': '{field}: must be 11 digits starting with 1',
   'validation.email': '{field}: must be a valid e-mail address',

@@ -21,6 +21,7 @@ export const itItaly: Record<MessageKey, string> = {
   'validation.uniqueItems': '{field}: la stessa voce non può essere scelta due volte',
   'validation.invalid': '{field}: valore non valido',
   'validation.nonNegativeInteger': '{field}: deve essere un numero intero non negativo',
+  'validation.decimals': '{field}: al massimo {limit} decimali',
   'validation.float': '{field}: al massimo 2 decimali e 20 cifre intere',
   'validation.mobile': '{field}: deve essere di 11 cifre e iniziare con 1',
   'validation.email': '{field}: indirizzo e-mail non valido',

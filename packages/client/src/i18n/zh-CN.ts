@@ -21,6 +21,7 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.uniqueItems': '{field}：不能重复选择同一项',
   'validation.invalid': '{field}：值无效',
   'validation.nonNegativeInteger': '{field}：必须是非负整数',
+  'validation.decimals': '{field}：最多{limit}位小数',
   'validation.float': '{field}：最多2位小数、20位整数',
   'validation.mobile': '{field}：必须是以1开头的11位数字',
   'validation.email': '{field}：邮箱格式不正确',

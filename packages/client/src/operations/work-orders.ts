@@ -5,6 +5,7 @@ import { USER_ACTIONS, type UserAction } from '../workflow/workOrder.js';
 import { IdParams, fieldSchema, labelled, named, NoData } from './components.js';
 import { entityOperations } from './entity.js';
 import { defineOperation } from './define.js';
+import type { Issue } from '../schema/entity.js';
 
 /** A repair work order beyond its list (docs/work-orders.md): the state machine's actions, pause, people, detail. */
 const tags = [workOrder.name];
@@ -31,6 +32,19 @@ export const WorkOrderActionBody = named(
   ),
 );
 export type WorkOrderActionBody = Static<typeof WorkOrderActionBody>;
+
+/** What an action cannot go without: finish the handling and the fault reason, cancel a reason. */
+export const ACTION_REQUIRED_FIELDS: Partial<Record<UserAction, readonly (keyof WorkOrderActionBody)[]>> = {
+  finish: ['handling', 'faultReason'],
+  cancel: ['reason'],
+};
+
+/** The body's missing required fields for an action, each named (the server's check, the console's and liftctl's). */
+export function actionBodyIssues(action: UserAction, body: WorkOrderActionBody): Issue[] {
+  return (ACTION_REQUIRED_FIELDS[action] ?? [])
+    .filter((field) => !body[field]?.trim())
+    .map((field) => ({ field, rule: 'validation.required' as const }));
+}
 
 export const WorkOrderPersonBody = named(
   'WorkOrderPersonBody',

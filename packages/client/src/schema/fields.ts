@@ -27,6 +27,8 @@ export interface Field<V = unknown> {
   derived?: boolean;
   /** The reference field whose record's name this field shows (`companyName` through `companyId`). */
   nameOf?: string;
+  /** A number field's most decimals (the spec's float rule: 2; coordinates 6). */
+  decimals?: number;
   /** Phantom: the TypeScript type of the value. */
   readonly _value?: V;
 }
@@ -83,8 +85,14 @@ function numberSchema(base: TSchema, opts: NumberOptions): TSchema {
 export const int = (label: Localized, opts: NumberOptions = {}): Field<number> =>
   field('int', label, numberSchema(Type.Integer(), { min: -2147483648, max: 2147483647, ...opts }));
 
-export const num = (label: Localized, opts: NumberOptions = {}): Field<number> =>
-  field('number', label, numberSchema(Type.Number(), { min: -1e15, max: 1e15, ...opts }));
+/**
+ * A decimal number: at most 2 decimals (console-shell.md §4's float rule) unless `decimals` says otherwise
+ * (coordinates keep 6).
+ */
+export const num = (label: Localized, opts: NumberOptions & { decimals?: number } = {}): Field<number> => {
+  const { decimals = 2, ...range } = opts;
+  return field('number', label, numberSchema(Type.Number(), { min: -1e15, max: 1e15, ...range }), { decimals });
+};
 
 export const bool = (label: Localized): Field<boolean> => field('bool', label, Type.Boolean());
 

@@ -156,9 +156,27 @@ export function validateInput<F extends Fields>(
   mode: 'create' | 'update',
 ): Issue[] {
   const schema = mode === 'create' ? entity.createSchema : entity.updateSchema;
-  const issues = checkSchema(schema, body);
+  const issues = [...checkSchema(schema, body), ...decimalIssues(entity.fields, body)];
   if (issues.length > 0 || !entity.refine) return issues;
   return entity.refine(body as Parameters<NonNullable<typeof entity.refine>>[0]);
+}
+
+/**
+ * Number fields of a body with more decimals than their `decimals` (1.234 for a rated speed). Judged on what is
+ * sent, not on stored values, so an old record with more decimals can still be edited in its other fields.
+ */
+export function decimalIssues(fields: Fields, body: unknown): Issue[] {
+  if (!body || typeof body !== 'object') return [];
+  const issues: Issue[] = [];
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const limit = fields[key]?.decimals;
+    if (limit === undefined || typeof value !== 'number' || !Number.isFinite(value)) continue;
+    // scaled, it must be whole; a binary rounding residue (31.23 + 0.001) is not a decimal the user typed
+    const scaled = value * 10 ** limit;
+    if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
+      issues.push({ field: key, rule: 'validation.decimals', params: { limit } });
+  }
+  return issues;
 }
 
 function typesOf(node: SchemaNode | undefined): string[] {

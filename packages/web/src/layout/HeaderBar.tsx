@@ -12,7 +12,17 @@ export function HeaderBar(props: { collapsed: boolean; onToggle: () => void; res
   const { t } = useTranslation();
   const trail = usePageTrail();
   return (
-    <Layout.Header style={{ background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0' }}>
+    // fixed at the top of the window while the page scrolls under it
+    <Layout.Header
+      style={{
+        background: '#fff',
+        padding: '0 16px',
+        borderBottom: '1px solid #f0f0f0',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
       <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={8}>
         <Flex align="center" gap={8}>
           <Button

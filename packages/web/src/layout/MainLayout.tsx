@@ -26,13 +26,25 @@ export default function MainLayout() {
     <App notification={{ top: 72 }}>
       <FeedbackBridge />
       <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} data-collapsed={collapsed}>
-          <SidebarLogo collapsed={collapsed} />
-          <Sidebar collapsed={collapsed} />
+        {/* The sider stays in the window (as ant-design-pro's): the page scrolls beside it, the menu within it. */}
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={220}
+          data-collapsed={collapsed}
+          style={{ position: 'sticky', top: 0, height: '100vh', zIndex: 11 }}
+        >
+          <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+            <SidebarLogo collapsed={collapsed} />
+            <div data-testid="sidebar-scroll" style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' }}>
+              <Sidebar collapsed={collapsed} />
+            </div>
+          </div>
         </Layout.Sider>
         <Layout>
           <HeaderBar collapsed={collapsed} onToggle={toggle} restricted={restricted} />
-          <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
+          <Layout.Content style={{ padding: 16, minWidth: 0 }}>
             <Outlet />
           </Layout.Content>
         </Layout>

@@ -1,39 +1,70 @@
 import {
+  alarmType,
   allows,
+  enumLabel,
   listAlarmBellNotices,
+  listPowerLossNotices,
   listRepairNotices,
   NOTICE_POLL,
   PERMISSION,
   type PermissionIndex,
   type Query,
+  workOrder,
 } from '@liftcloud/client';
 import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/ConsoleContext';
 import { withFeedback } from '../app/feedback';
 import { playAlarmSound } from './alarmSound';
-import { describeEntry, entriesOf, entryId } from './entries';
+import { describeEntry, entriesOf, entryId, repairNoticeLines, type NoticeEntry } from './entries';
 import { usePolling } from './usePolling';
 import { yearCheckWindow } from './yearCheckWindow';
 
 /** Repair and alarm-bell polls every 10 s (first after 2 s) and hourly expiry checks (console-shell.md §6, §9). */
 export function Notices() {
   const { t } = useTranslation();
-  const { session, client } = useConsole();
+  const { session, client, language } = useConsole();
+  const navigate = useNavigate();
   // Lists the expiry notices read once their entities exist on the server (until then the route is not published).
   const listPoll = (path: string, query: () => Query) => ({ route: path, load: () => client.crud(path).list(query()) });
   const can = (index: PermissionIndex) => !!session && allows(session.username, session.auth, index);
   const seenRepairs = useRef(new Set<string>());
   const seenAlarms = useRef(new Set<string>());
+  // power-down events are history: those there at the first poll are taken as seen, only new ones are announced
+  const seenPowerDowns = useRef<Set<string> | null>(null);
 
-  const announceNew = (data: unknown, seen: Set<string>, title: string) => {
+  /** A repair notice: each field labelled, the alarm time once; a click opens the order. */
+  const repairNotice = (entry: NoticeEntry) => ({
+    description: (
+      <div data-testid={`repair-notice-${entryId(entry)}`}>
+        {repairNoticeLines(
+          entry,
+          (field) => workOrder.fields[field].label[language],
+          (field, raw) => (field === 'type' ? enumLabel(alarmType, Number(raw), language) : String(raw)),
+        ).map((line) => (
+          <div key={line.label}>
+            {line.label}: {line.value}
+          </div>
+        ))}
+      </div>
+    ),
+    style: { cursor: 'pointer' },
+    onClick: () => navigate(`/workOrder/${entryId(entry)}`),
+  });
+
+  const announceNew = (data: unknown, seen: Set<string>, title: string, repair = false) => {
     const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
     fresh.forEach((entry) => seen.add(entryId(entry)));
     if (fresh.length === 0) return;
     playAlarmSound();
     for (const entry of fresh.slice(0, NOTICE_POLL.expiryMaxEntries))
       withFeedback((ui) =>
-        ui.notification.warning({ title, description: describeEntry(entry), key: `${title}:${entryId(entry)}` }),
+        ui.notification.warning({
+          title,
+          key: `${title}:${entryId(entry)}`,
+          ...(repair ? repairNotice(entry) : { description: describeEntry(entry) }),
+        }),
       );
   };
 
@@ -67,7 +98,7 @@ export function Notices() {
     route: listRepairNotices.path,
     load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 1 } }),
     enabled: can(PERMISSION.repairOrders),
-    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
+    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle'), true),
   });
   // An alarm opens its order in state 0 (reported): new orders are announced before anyone receives them.
   usePolling({
@@ -75,7 +106,7 @@ export function Notices() {
     route: listRepairNotices.path,
     load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 0 } }),
     enabled: can(PERMISSION.repairOrders),
-    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle')),
+    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle'), true),
   });
   usePolling({
     ...fast,
@@ -84,6 +115,34 @@ export function Notices() {
     load: () => client.call(listAlarmBellNotices),
     enabled: can(PERMISSION.alarmRecords),
     onData: (data) => announceNew(data, seenAlarms.current, t('notices.alarmTitle')),
+  });
+  usePolling({
+    ...fast,
+    intervalMs: NOTICE_POLL.alarmBellIntervalMs,
+    route: listPowerLossNotices.path,
+    load: () => client.call(listPowerLossNotices),
+    enabled: can(PERMISSION.eventRecords),
+    onData: (data) => {
+      if (seenPowerDowns.current === null) {
+        seenPowerDowns.current = new Set(entriesOf(data).map(entryId));
+        return;
+      }
+      const seen = seenPowerDowns.current;
+      const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
+      fresh.forEach((entry) => seen.add(entryId(entry)));
+      for (const entry of fresh.slice(0, NOTICE_POLL.expiryMaxEntries))
+        withFeedback((ui) =>
+          ui.notification.warning({
+            title: t('notices.powerDownTitle'),
+            key: `powerDown:${entryId(entry)}`,
+            description: (
+              <span data-testid={`power-down-notice-${entryId(entry)}`}>
+                {[entry.elevatorName, entry.dtuCode, entry.eventTime].filter(Boolean).map(String).join(' · ')}
+              </span>
+            ),
+          }),
+        );
+    },
   });
   usePolling({
     ...hourly,

@@ -28,3 +28,17 @@ export function describeEntry(entry: NoticeEntry): string {
 }
 
 export const entryId = (entry: NoticeEntry): string => String(entry.id ?? entry.pkid ?? JSON.stringify(entry));
+
+/** The fields a repair notice shows, each once, in this order: the order, the elevator, the alarm's type and time. */
+export const REPAIR_NOTICE_FIELDS = ['workOrderNo', 'elevatorName', 'type', 'alarmTime'] as const;
+
+/** A repair notice's lines as label and value, from the order the poll returned (fields without a value left out). */
+export function repairNoticeLines(
+  entry: NoticeEntry,
+  label: (field: (typeof REPAIR_NOTICE_FIELDS)[number]) => string,
+  value: (field: (typeof REPAIR_NOTICE_FIELDS)[number], raw: unknown) => string,
+): { label: string; value: string }[] {
+  return REPAIR_NOTICE_FIELDS.filter((f) => entry[f] !== undefined && entry[f] !== null && entry[f] !== '').map(
+    (f) => ({ label: label(f), value: value(f, entry[f]) }),
+  );
+}

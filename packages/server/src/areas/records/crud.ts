@@ -1,4 +1,4 @@
-import { checkQuerySpans, entityOperations } from '@liftcloud/client';
+import { checkQuerySpans, decimalIssues, entityOperations } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
@@ -43,6 +43,11 @@ function registerEntityRoutes(
     const issues = entity.refine?.(body) ?? [];
     if (issues.length) throw new ValidationError(issues, schema);
   };
+  /** The float rule (at most `decimals` decimals) on the numbers sent. */
+  const checkDecimals = (sent: Record<string, unknown>, schema: typeof entity.createSchema) => {
+    const issues = decimalIssues(entity.fields, sent);
+    if (issues.length) throw new ValidationError(issues, schema);
+  };
 
   route(app, ops.list, async (req) => {
     const spans = checkQuerySpans(entity, req.query);
@@ -57,6 +62,7 @@ function registerEntityRoutes(
   // ?replace=true only where a device may be moved from another elevator
   const create = table.rebindBy ? ops.create : { ...ops.create, query: undefined };
   route(app, create, async (req) => {
+    checkDecimals(req.body, entity.createSchema);
     refine(req.body, entity.createSchema);
     const replace = confirmsReplace(req.query);
     const record = await repo.create(callerOf(req), req.body, req.timeZone, { replace });
@@ -67,6 +73,7 @@ function registerEntityRoutes(
 
   route(app, ops.update, async (req) => {
     // cross-field rules judge the record as it will be: the stored values with the changes on top
+    checkDecimals(req.body, entity.patchSchema);
     const current = await repo.get(callerOf(req), req.body.id, req.timeZone);
     refine({ ...current, ...req.body }, entity.patchSchema);
     const record = await repo.update(callerOf(req), req.body, req.timeZone);

@@ -1,4 +1,5 @@
 import {
+  actionBodyIssues,
   WorkOrderActionBody,
   WorkOrderPersonBody,
   actOnWorkOrder,
@@ -31,8 +32,8 @@ export function registerWorkOrderActions(app: FastifyInstance, { store, repos, m
     const body = req.body;
     const order = await repos.workOrder.get(caller, req.params.id, req.timeZone);
     if (order.paused) throw new HttpError(409, 'workOrder.paused');
-    if (action === 'cancel' && !body.reason?.trim())
-      throw new ValidationError([{ field: 'reason', rule: 'validation.required' }], WorkOrderActionBody);
+    const missing = actionBodyIssues(action, body);
+    if (missing.length) throw new ValidationError(missing, WorkOrderActionBody);
     // the service checks the move against the workflow and applies it only from the state it reads
     await monitoring.workOrders.act(
       req.params.id,

@@ -1,4 +1,10 @@
-import { createWorkOrderShareLink, formatDateTime, getSharedWorkOrder, SHARE_LINK_HOURS } from '@liftcloud/client';
+import {
+  createWorkOrderShareLink,
+  formatDateTime,
+  getSharedWorkOrder,
+  maskPhone,
+  SHARE_LINK_HOURS,
+} from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AreaDeps } from '../area.js';
@@ -82,6 +88,7 @@ export async function registerShareLinkRoutes(app: FastifyInstance, ctx: AreaDep
         .execute();
       const at = (ms: unknown) => (ms == null ? null : formatDateTime(Number(ms), req.timeZone));
       const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+      const masked = (phone: string | null) => (phone === null ? null : maskPhone(phone));
       // the order's own contact when someone gave one, else the building's (its use unit)
       const ownContact = text(order.contactPerson) ?? text(order.contactTel);
       return ok({
@@ -96,7 +103,8 @@ export async function registerShareLinkRoutes(app: FastifyInstance, ctx: AreaDep
         receivedTime: at(order.callTime),
         finishTime: at(order.finishTime),
         contactPerson: ownContact ? text(order.contactPerson) : text(order.siteContact),
-        contactPhone: ownContact ? text(order.contactTel) : text(order.siteContactPhone),
+        // the link is read without signing in: the phone is masked (first 2 and last 4 characters)
+        contactPhone: masked(ownContact ? text(order.contactTel) : text(order.siteContactPhone)),
         people: people.map((p) => ({ name: String(p.name), role: String(p.role) })),
         timeline: timeline.map((step) => ({
           action: String(step.action),

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
 import { useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, Page, Query } from '@liftcloud/client';
-import { useClient } from '../../app/ConsoleContext';
+import { permits, type EntityDef, type Page, type Query } from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
 import { recordLabel } from './refTarget';
 import { useDebounced } from './useDebounced';
 import { useRecordLabels } from './useRecordLabels';
@@ -41,8 +41,11 @@ export interface RefSelectProps {
  */
 export function RefSelect(props: RefSelectProps) {
   const { t } = useTranslation();
-  const client = useClient();
+  const { client, session, language } = useConsole();
   const { entity } = props;
+  // Only what the user may read is asked for: a picker of records they cannot list is shown disabled, with why,
+  // instead of a 403 notice for a lookup the page never asked them about.
+  const allowed = !!session && permits(session.username, session.auth, entity.permission.read);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const typed = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -55,12 +58,15 @@ export function RefSelect(props: RefSelectProps) {
         pageNo: 1,
         pageSize: OPTION_PAGE_SIZE,
       }) as Promise<Page<Record<string, unknown>>>,
-    enabled: open,
+    enabled: open && allowed,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+    retry: false,
+    // a failure shows in the picker itself, not as a notice
+    meta: { silent: true },
   });
   const chosen = [props.value ?? []].flat();
-  const names = useRecordLabels(entity, chosen);
+  const names = useRecordLabels(allowed ? entity : null, chosen);
   const matches = (search.data?.records ?? []).map((row) => ({
     value: Number(row.id),
     label: recordLabel(entity, row),
@@ -81,7 +87,14 @@ export function RefSelect(props: RefSelectProps) {
       allowClear
       style={props.style}
       data-testid={props.testId}
-      placeholder={props.placeholder ?? t('picker.searchByName')}
+      data-allowed={allowed}
+      disabled={!allowed}
+      title={allowed ? undefined : t('picker.notAllowed', { label: entity.label[language] })}
+      placeholder={
+        allowed
+          ? (props.placeholder ?? t('picker.searchByName'))
+          : t('picker.notAllowed', { label: entity.label[language] })
+      }
       options={matches}
       value={props.multiple ? labelled : (labelled[0] ?? null)}
       maxCount={props.maxCount}
@@ -92,7 +105,7 @@ export function RefSelect(props: RefSelectProps) {
         if (!isOpen) setText('');
       }}
       loading={searching}
-      notFoundContent={searching ? <Spin size="small" /> : t('picker.noMatch')}
+      notFoundContent={searching ? <Spin size="small" /> : search.isError ? t('picker.failed') : t('picker.noMatch')}
       popupRender={(menu) => (
         <>
           {menu}

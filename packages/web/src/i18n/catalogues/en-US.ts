@@ -35,6 +35,8 @@ export const enUS = {
   picker: {
     searchByName: 'Search by name',
     noMatch: 'No match',
+    notAllowed: 'You cannot list {{label}} records to choose from here',
+    failed: 'The choices could not be loaded',
     more: '{{count}} more: type to narrow',
   },
   shell: {
@@ -127,6 +129,7 @@ export const enUS = {
     indexLabel: 'Permission {{index}}',
   },
   notices: {
+    powerDownTitle: 'Power down',
     repairTitle: 'New repair work order',
     alarmTitle: 'Alarm bell',
     maintenanceExpiry: 'Maintenance orders not accepted',

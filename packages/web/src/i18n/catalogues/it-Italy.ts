@@ -36,6 +36,8 @@ export const itItaly: WebCatalogue = {
   picker: {
     searchByName: 'Cerca per nome',
     noMatch: 'Nessuna corrispondenza',
+    notAllowed: 'Non puoi elencare i record {{label}} da scegliere qui',
+    failed: 'Impossibile caricare le scelte',
     more: 'Altri {{count}}: digita per restringere',
   },
   shell: {
@@ -130,6 +132,7 @@ export const itItaly: WebCatalogue = {
     indexLabel: 'Permesso {{index}}',
   },
   notices: {
+    powerDownTitle: 'Mancanza di alimentazione',
     repairTitle: 'Nuovo ordine di riparazione',
     alarmTitle: 'Campanello di allarme',
     maintenanceExpiry: 'Ordini di manutenzione non accettati',

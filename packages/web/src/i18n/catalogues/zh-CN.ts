@@ -35,6 +35,8 @@ export const zhCN: WebCatalogue = {
   picker: {
     searchByName: '按名称搜索',
     noMatch: '无匹配项',
+    notAllowed: '无权查看{{label}}，不能在此选择',
+    failed: '无法加载选项',
     more: '还有{{count}}条：输入以缩小范围',
   },
   shell: {
@@ -127,6 +129,7 @@ export const zhCN: WebCatalogue = {
     indexLabel: '权限 {{index}}',
   },
   notices: {
+    powerDownTitle: '网关断电',
     repairTitle: '新的急修工单',
     alarmTitle: '警铃报警',
     maintenanceExpiry: '维保工单未接受',

@@ -3,6 +3,7 @@ import { Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useClient } from '../../app/ConsoleContext';
+import { RecordMissing } from '../../components/RecordMissing';
 
 /** /publicNoticeDetail/{id}: one announcement, its text shown as plain paragraphs. */
 export default function AnnouncementDetailPage() {
@@ -14,7 +15,10 @@ export default function AnnouncementDetailPage() {
     queryKey: ['announcements', id],
     queryFn: () => client.entities.announcement.get(id),
     enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+    meta: { silent: true },
   });
+  if (notice.isError) return <RecordMissing error={notice.error} id={id} />;
   return (
     <Card
       data-testid="announcement-detail"

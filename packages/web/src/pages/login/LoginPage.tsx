@@ -11,6 +11,19 @@ import { SmsLoginForm } from './SmsLoginForm';
 
 type Method = 'password' | 'sms';
 
+/** LiftCloud's mark (a lift car between its guide rails) where the host has no logo of its own. */
+function DefaultLogo() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" data-testid="login-logo">
+      <rect width="32" height="32" rx="6" fill="#1668dc" />
+      <rect x="7" y="5" width="2" height="22" fill="#fff" />
+      <rect x="23" y="5" width="2" height="22" fill="#fff" />
+      <rect x="11" y="10" width="10" height="12" rx="1.5" fill="#fff" />
+      <path d="M16 12.5l2.5 3h-5z M16 19.5l-2.5-3h5z" fill="#1668dc" />
+    </svg>
+  );
+}
+
 /** Why the last session ended, when the console was sent here because the server revoked it. */
 function endedReason(): LiveRevokeReason | null {
   const value = new URLSearchParams(location.search).get(ENDED_PARAM);
@@ -44,7 +57,11 @@ export default function LoginPage() {
         }}
       >
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-          {branding?.logoSmall ? <img src={branding.logoSmall} alt="" style={{ height: 32 }} /> : null}
+          {branding?.logoSmall ? (
+            <img src={branding.logoSmall} alt="" style={{ height: 32 }} data-testid="login-logo" />
+          ) : (
+            <DefaultLogo />
+          )}
           <h1 style={{ margin: 0, fontSize: 20, fontWeight: 600 }} data-testid="login-system-name">
             {name}
           </h1>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Layout } from 'antd';
+import { App, Layout, Spin } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useConsole } from '../../app/ConsoleContext';
 import { FeedbackBridge } from '../../app/FeedbackBridge';
 import { LiveChannel } from '../../live/LiveChannel';
+import { RecordMissing } from '../../components/RecordMissing';
 import { ElevatorTile } from './ElevatorTile';
 
 /** /singleMonitor/:elevatorId, a page of its own: one elevator's live state, updated by the live channel. */
@@ -13,6 +14,9 @@ export default function SingleMonitorPage() {
   const lift = useQuery({
     queryKey: ['elevators', 'get', elevatorId],
     queryFn: () => client.entities.elevator.get(elevatorId),
+    retry: false,
+    // a missing elevator is said on the page, not in a notice
+    meta: { silent: true },
   });
   return (
     <App>
@@ -20,7 +24,14 @@ export default function SingleMonitorPage() {
       <LiveChannel />
       <Layout style={{ minHeight: '100vh', padding: 24 }} data-testid="single-monitor">
         <div style={{ maxWidth: 520, margin: '0 auto', width: '100%' }}>
-          <ElevatorTile elevatorId={elevatorId} title={lift.data ? String(lift.data.name) : undefined} large />
+          {/* the tile (and its live-state read) only for an elevator that exists */}
+          {lift.isError ? (
+            <RecordMissing error={lift.error} id={elevatorId} />
+          ) : lift.data ? (
+            <ElevatorTile elevatorId={elevatorId} title={String(lift.data.name)} large />
+          ) : (
+            <Spin style={{ display: 'block', margin: '48px auto' }} />
+          )}
         </div>
       </Layout>
     </App>

@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Space, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmType, ApiError, enumLabel, workOrder, workOrderState, type ShareLinkSignature } from '@liftcloud/client';
+import {
+  alarmType,
+  ApiError,
+  enumLabel,
+  workOrder,
+  workOrderRoleLabel,
+  workOrderState,
+  type ShareLinkSignature,
+} from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 
 const label = workOrder.fields;
@@ -88,12 +96,15 @@ export function PublicWorkOrderView(props: { id: string; signature: ShareLinkSig
                 {
                   key: 'contactTel',
                   label: field('contactTel'),
-                  children: order.contactPhone ? (
-                    <a href={`tel:${order.contactPhone}`} aria-label={t('shareLink.call')}>
+                  // the server masks the phone for a reader who is not signed in: no number to dial then
+                  children: !order.contactPhone ? (
+                    '-'
+                  ) : order.contactPhone.includes('*') ? (
+                    <span data-testid="contact-phone">{order.contactPhone}</span>
+                  ) : (
+                    <a href={`tel:${order.contactPhone}`} aria-label={t('shareLink.call')} data-testid="contact-phone">
                       <PhoneOutlined /> {order.contactPhone}
                     </a>
-                  ) : (
-                    '-'
                   ),
                 },
               ]}
@@ -104,7 +115,7 @@ export function PublicWorkOrderView(props: { id: string; signature: ShareLinkSig
               <Space wrap size={4}>
                 {order.people.map((p) => (
                   <Tag key={`${p.name}:${p.role}`}>
-                    {p.name} · {p.role}
+                    {p.name} · {workOrderRoleLabel(p.role, language)}
                   </Tag>
                 ))}
               </Space>

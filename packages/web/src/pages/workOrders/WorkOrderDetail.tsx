@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   enumLabel,
+  issueMessage,
   LIVE_FRAME_TYPE,
   translate,
   workOrder,
+  workOrderActionLabel,
+  workOrderRoleLabel,
   workOrderState,
+  WorkOrderActionBody,
   type UserAction,
-  type WorkOrderActionBody,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { FormDialog } from '../../components/form/FormDialog';
@@ -57,6 +60,14 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
 
   const data = detail.data;
   const order = data?.order ?? {};
+  /** Required, with the message every form gives: the field named, in the reader's language (the server's rule). */
+  const requiredRule = (field: keyof WorkOrderActionBody) => [
+    {
+      required: true,
+      whitespace: true,
+      message: issueMessage(WorkOrderActionBody, { field, rule: 'validation.required' }, language),
+    },
+  ];
   const run = (action: UserAction) => {
     if (action === 'finish' || action === 'cancel') setAsking(action);
     else act.mutate({ action });
@@ -114,7 +125,7 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
           <Space wrap>
             {data.people.map((p) => (
               <Tag key={`${p.userId}:${p.role}`}>
-                {p.name} · {p.role}
+                {p.name} · {workOrderRoleLabel(p.role, language)}
               </Tag>
             ))}
           </Space>
@@ -128,7 +139,8 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
             key: i,
             content: (
               <>
-                <b>{enumLabel(workOrderState, step.toState, language)}</b> · {step.action}
+                <b>{enumLabel(workOrderState, step.toState, language)}</b> ·{' '}
+                {workOrderActionLabel(step.action, language)}
                 {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
                 {step.note ? <div>{step.note}</div> : null}
               </>
@@ -146,19 +158,23 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
       >
         {asking === 'finish' ? (
           <>
-            <Form.Item name="handling" label={workOrder.fields.handling.label[language]}>
+            <Form.Item
+              name="handling"
+              label={workOrder.fields.handling.label[language]}
+              rules={requiredRule('handling')}
+            >
               <Input.TextArea maxLength={1000} rows={3} />
             </Form.Item>
-            <Form.Item name="faultReason" label={workOrder.fields.faultReason.label[language]}>
+            <Form.Item
+              name="faultReason"
+              label={workOrder.fields.faultReason.label[language]}
+              rules={requiredRule('faultReason')}
+            >
               <Input.TextArea maxLength={500} rows={2} />
             </Form.Item>
           </>
         ) : (
-          <Form.Item
-            name="reason"
-            label={t('monitoring.cancelReason')}
-            rules={[{ required: true, whitespace: true, message: t('common.enter') }]}
-          >
+          <Form.Item name="reason" label={t('monitoring.cancelReason')} rules={requiredRule('reason')}>
             <Input.TextArea maxLength={500} rows={3} />
           </Form.Item>
         )}
