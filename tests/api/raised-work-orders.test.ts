@@ -44,8 +44,12 @@ describe.each(DIALECTS)('repair orders raised by people on %s', (dialect) => {
       propertyName: 'Green Park Property',
       launcher: 'Demo Administrator',
     });
+    const finishing = { handling: 'Released the passengers, reset the door', faultReason: 'Door lock contact' };
     for (const action of ['receive', 'arrive', 'finish', 'confirm'] as const)
-      await admin.call(actOnWorkOrder, { params: { id: order.id, action }, body: {} });
+      await admin.call(actOnWorkOrder, {
+        params: { id: order.id, action },
+        body: action === 'finish' ? finishing : {},
+      });
     expect(await admin.entities.workOrder.get(order.id)).toMatchObject({
       recordState: WORK_ORDER_STATE.confirmed,
       confirmPeople: 'admin',
