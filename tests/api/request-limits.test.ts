@@ -118,7 +118,8 @@ describe.each(DIALECTS)('slow imports on %s', (dialect) => {
   let admin: string;
   let coastal: string;
   beforeAll(async () => {
-    s = await startTestServer({ dialect, app: { importLimits: { workerTimeoutMs: 8_000 } } });
+    // long enough that a loaded machine sends the third import while the trickling two still hold their slots
+    s = await startTestServer({ dialect, app: { importLimits: { workerTimeoutMs: 20_000 } } });
     admin = tokenOf(await s.login('admin'));
     coastal = tokenOf(await s.login('coastaladmin'));
   });
@@ -172,7 +173,7 @@ describe.each(DIALECTS)('slow imports on %s', (dialect) => {
 
   it(
     'cuts off uploads that trickle, and one tenant holding its slots leaves room for the others',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const slow = [trickle(admin), trickle(admin)];
       await staged(2);
