@@ -265,6 +265,7 @@ export const enUS = {
       event: 'Event',
       heartbeat: 'Heartbeat',
       reply: 'Reply',
+      vibration: 'Vibration',
       malformed: 'Malformed',
       oversized: 'Too large',
       unbound: 'Unbound',

@@ -268,6 +268,7 @@ export const itItaly: WebCatalogue = {
       event: 'Evento',
       heartbeat: 'Heartbeat',
       reply: 'Risposta',
+      vibration: 'Vibrazione',
       malformed: 'Malformato',
       oversized: 'Troppo grande',
       unbound: 'Non associato',

@@ -265,6 +265,7 @@ export const zhCN: WebCatalogue = {
       event: '事件',
       heartbeat: '心跳',
       reply: '回复',
+      vibration: '振动',
       malformed: '格式错误',
       oversized: '过大',
       unbound: '未绑定',
