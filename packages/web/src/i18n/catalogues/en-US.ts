@@ -405,6 +405,25 @@ export const enUS = {
     voidReason: 'Void reason',
     voided: 'Contract voided',
   },
+  eocd: {
+    thresholds: 'EOCD thresholds',
+    settings: 'EOCD collection',
+    runs: 'EOCD runs',
+    push: 'Send to gateways',
+    pushTitle: 'Collection settings sent',
+    pushSent: 'Sent',
+    commandState: 'Gateway answer',
+    replaceTitle: 'Replace thresholds?',
+    waveform: 'Waveform',
+    raw: 'Raw',
+    filtered: 'Low-pass {{hz}} Hz',
+    axisX: 'x (front-back)',
+    axisY: 'y (side)',
+    axisZ: 'z (vertical)',
+    over: 'Over threshold',
+    within: 'Within',
+    samplesGone: 'Raw samples no longer kept',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
