@@ -64,6 +64,7 @@ const EXPECTED = {
   event: 2,
   heartbeat: 3,
   reply: 1,
+  vibration: 0,
   malformed: 1,
   oversized: 1,
   unbound: 0,

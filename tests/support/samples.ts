@@ -112,6 +112,21 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { checkNo: `AQ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', inspector: 'Wang' };
     case 'modSalesOrder':
       return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
+    case 'eocdThreshold':
+      // speeds apart per sample: the same speed in a company asks to replace
+      return {
+        companyId: ids.companyId,
+        speed: 1 + n / 100,
+        isoHorizontalPeakToPeak: 0.3,
+        isoVerticalPeakToPeak: 0.3,
+        isoHorizontalA95: 0.2,
+        isoVerticalA95: 0.2,
+        lowPassHorizontal: 0.35,
+        lowPassVertical: 0.5,
+        lowPassHz: 10,
+      };
+    case 'eocdSetting':
+      return { name: `EOCD ${n}`, elevatorIds: [ids.elevatorId], collectSeconds: 60, frequency: 256, type: 1 };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

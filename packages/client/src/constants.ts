@@ -132,3 +132,6 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LIMITS = { perSource: 10, perLoginAttempt: 3 } as const;
 
 export const APP_VERSION = '1.0';
+
+/** EOCD: how long a run's raw samples are kept (its metrics stay); the sweep deletes older ones (docs/decisions.md). */
+export const EOCD_SAMPLE_RETENTION_DAYS = 30;

@@ -216,6 +216,13 @@ export const developerStatus = defineEnum('developerStatus', [
   o(0, '关闭', 'Closed', 'Chiuso'),
 ]);
 
+/** What an EOCD collection gathers: ride vibration, door vibration, or both. */
+export const eocdType = defineEnum('eocdType', [
+  o(1, '运行振动', 'Ride vibration', 'Vibrazione di corsa'),
+  o(2, '门机振动', 'Door vibration', 'Vibrazione porte'),
+  o(3, '运行和门机', 'Ride and door', 'Corsa e porte'),
+]);
+
 export const commandState = defineEnum('commandState', [
   o(0, '执行中', 'Executing', 'In esecuzione'),
   o(1, '成功', 'Success', 'Riuscito'),
@@ -380,6 +387,7 @@ export const ENUMS = {
   otaProgramState,
   developerStatus,
   commandState,
+  eocdType,
   cameraUpgradeStatus,
   connectionState,
   runtimeStatus,

@@ -24,6 +24,8 @@ export * from './api/files.js';
 export * from './operations/index.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
+export * from './eocd/metrics.js';
+export * from './eocd/samples.js';
 export * from './live/index.js';
 export * from './workflow/workOrder.js';
 export * from './workflow/maintenanceOrder.js';

@@ -10,6 +10,14 @@ const samples = {
   workOrder: { ...about, id: 3, workOrderNo: 'R20261122000001', recordState: 1, action: 'receive', by: 'admin' },
   gateway: { dtu: about.dtu, online: false, elevatorId: null },
   gatewayTest: { id: 5, state: 1, passedCount: 1, failedCount: 0, seq: 1, dtu: about.dtu, passed: true },
+  hazard: {
+    ...about,
+    id: 6,
+    code: 'EOCD-ISO-H-PP',
+    description: 'over the limit',
+    hazardTime: 1_700_000_000_000,
+    runId: 9,
+  },
 };
 
 describe('typed live frames', () => {

@@ -54,7 +54,16 @@ async function main(): Promise<void> {
     // shows alarms, repair orders and notices within minutes
     const fleet = await runFleet(
       members.map(
-        (m) => new SimulatedGateway({ mqttUrl: url, ...m, floors: 18, faultChance: 0.002, trappedChance: 0.001 }),
+        (m, i) =>
+          new SimulatedGateway({
+            mqttUrl: url,
+            ...m,
+            floors: 18,
+            faultChance: 0.002,
+            trappedChance: 0.001,
+            // EOCD: the first lift's guide rail is worn, the second's door is loose; the others ride smoothly
+            vibration: { everyRuns: i < 2 ? 3 : 6, fault: i === 0 ? 'wornRail' : i === 1 ? 'looseDoor' : 'none' },
+          }),
       ),
     );
     stopFleet = fleet.stop;

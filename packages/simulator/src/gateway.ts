@@ -1,5 +1,6 @@
-import { upTopic, type UpKind } from '@liftcloud/client';
+import { CommandMessage, checkSchema, commandTopic, packSamples, upTopic, type UpKind } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
+import { simulateRide, type RideFault } from './vibration.js';
 
 export interface SimulatedGatewayOptions {
   mqttUrl: string;
@@ -16,7 +17,15 @@ export interface SimulatedGatewayOptions {
   hazardShare?: number;
   /** Random numbers, injectable so tests can replay a run. */
   random?: () => number;
+  /**
+   * EOCD: upload a run's vibration every `everyRuns` runs (0: only on request, vibrationRun()), at `rate` Hz
+   * (default 256; an eocd.frequency setting pushed to it changes it), with a fault that crosses thresholds.
+   */
+  vibration?: { everyRuns: number; rate?: number; fault?: RideFault };
 }
+
+/** m/s² per count of the packed samples the simulated gateways send. */
+export const SIM_SAMPLE_SCALE = 0.001;
 
 /** Hazard codes the simulated gateways report, with what a real gateway would say about them. */
 const HAZARDS: [string, string][] = [
@@ -42,7 +51,12 @@ export class SimulatedGateway {
   private seq = 0;
   private trappedFor = 0;
   private readonly random: () => number;
+  private runs = 0;
   sent = 0;
+  /** Parameters written to it by commands (writeParams), as a real gateway keeps them. */
+  readonly params: Record<string, string> = {};
+  /** Commands received, newest last. */
+  readonly commands: CommandMessage[] = [];
 
   constructor(private readonly opts: SimulatedGatewayOptions) {
     this.random = opts.random ?? Math.random;
@@ -54,6 +68,45 @@ export class SimulatedGateway {
       password: this.opts.secret,
       clientId: `sim-${this.opts.dtu}`,
       reconnectPeriod: 2000,
+    });
+    this.client.on('message', (_topic, payload) => void this.onCommand(payload).catch(() => undefined));
+    await this.client.subscribeAsync(commandTopic(this.opts.dtu), { qos: 1 });
+  }
+
+  /** A command from the platform: parameters read or written, a fault reset; answered with a reply. */
+  private async onCommand(payload: Buffer): Promise<void> {
+    let message: unknown;
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (checkSchema(CommandMessage, message).length) return;
+    const command = message as CommandMessage;
+    this.commands.push(command);
+    if (command.action === 'writeParams') Object.assign(this.params, command.params ?? {});
+    const value =
+      command.action === 'faultReset'
+        ? 'reset'
+        : JSON.stringify(command.action === 'readParams' ? this.params : (command.params ?? {}));
+    await this.publish('reply', { commandId: command.commandId, state: 'success', value: value.slice(0, 2000) });
+  }
+
+  /** Upload one run's vibration now (distance in m), with a fault if asked. */
+  async vibrationRun(opts: { distance?: number; fault?: RideFault; startFloor?: number; endFloor?: number } = {}) {
+    const rate = Number(this.params['eocd.frequency'] ?? this.opts.vibration?.rate ?? 256);
+    const ride = simulateRide({
+      rate,
+      distance: opts.distance ?? 30,
+      fault: opts.fault ?? this.opts.vibration?.fault ?? 'none',
+      random: this.random,
+    });
+    await this.publish('vibration', {
+      rate,
+      scale: SIM_SAMPLE_SCALE,
+      samples: packSamples(ride, SIM_SAMPLE_SCALE),
+      ...(opts.startFloor !== undefined ? { startFloor: opts.startFloor } : {}),
+      ...(opts.endFloor !== undefined ? { endFloor: opts.endFloor } : {}),
     });
   }
 
@@ -117,6 +170,8 @@ export class SimulatedGateway {
           jerk: 1.1,
         });
         this.doorTicks = 2;
+        const every = this.opts.vibration?.everyRuns ?? 0;
+        if (every > 0 && ++this.runs % every === 0) await this.vibrationRun({ distance: 30 });
       }
     }
     await this.publish('status', { floor: this.floor, direction, door, run: direction ? 1 : 0, flags: [] });

@@ -51,6 +51,21 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '电梯人员关系', 'en-US': 'Elevator-user relation', 'it-Italy': 'Relazione ascensore-utente' },
   },
   {
+    command: 'eocd-run',
+    entity: 'eocdRun',
+    label: { 'zh-CN': 'EOCD运行记录', 'en-US': 'EOCD run', 'it-Italy': 'Corsa EOCD' },
+  },
+  {
+    command: 'eocd-setting',
+    entity: 'eocdSetting',
+    label: { 'zh-CN': 'EOCD采集设置', 'en-US': 'EOCD collection settings', 'it-Italy': 'Impostazioni raccolta EOCD' },
+  },
+  {
+    command: 'eocd-threshold',
+    entity: 'eocdThreshold',
+    label: { 'zh-CN': 'EOCD阈值', 'en-US': 'EOCD threshold', 'it-Italy': 'Soglia EOCD' },
+  },
+  {
     command: 'event-record',
     entity: 'eventRecord',
     label: { 'zh-CN': '事件记录', 'en-US': 'Event record', 'it-Italy': 'Registro eventi' },

@@ -51,6 +51,8 @@ export function frameDetail(frame: LiveFrame): string {
       return frame.data.online ? 'online' : 'offline';
     case 'gatewayTest':
       return JSON.stringify(frame.data);
+    case 'hazard':
+      return `hazard ${frame.data.code}${frame.data.description ? `: ${frame.data.description}` : ''}`;
   }
 }
 

@@ -18,6 +18,7 @@ import { user } from './user.js';
 import { elevator } from './elevator.js';
 import { elevatorPart } from './elevatorPart.js';
 import { elevatorUser, faultTemplate, floorDisplayTemplate } from './elevatorSettings.js';
+import { eocdRun, eocdSetting, eocdThreshold } from './eocd.js';
 import { floorMapping } from './floorMapping.js';
 import { gatewayDevice } from './gatewayDevice.js';
 import { gatewayTest } from './gatewayTest.js';
@@ -73,8 +74,12 @@ export * from './maintenancePlan.js';
 export * from './maintenanceSetting.js';
 export * from './maintenanceOrder.js';
 export * from './spotCheck.js';
+export * from './eocd.js';
 
 export const ENTITIES = {
+  eocdThreshold,
+  eocdSetting,
+  eocdRun,
   commandRecord,
   alarmRecord,
   eventRecord,
@@ -160,3 +165,6 @@ export type Contract = RecordOf<F<typeof contract>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;
+export type EocdThreshold = RecordOf<F<typeof eocdThreshold>>;
+export type EocdSetting = RecordOf<F<typeof eocdSetting>>;
+export type EocdRun = RecordOf<F<typeof eocdRun>>;

@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox';
  * lc/{dtu}/down/command. One definition here serves the server's ingest, the simulator and the CLI.
  */
 export const TOPIC_ROOT = 'lc';
-export const UP_KINDS = ['status', 'fault', 'alarm', 'event', 'heartbeat', 'reply'] as const;
+export const UP_KINDS = ['status', 'fault', 'alarm', 'event', 'heartbeat', 'reply', 'vibration'] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 
 export const upTopic = (dtu: string, kind: UpKind) => `${TOPIC_ROOT}/${dtu}/up/${kind}`;
@@ -22,6 +22,13 @@ export function parseUpTopic(topic: string): { dtu: string; kind: UpKind } | nul
 
 /** Payloads larger than this are counted and dropped. */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
+/** A vibration run carries its raw samples: its payload may be this large (about 170 s at 256 Hz). */
+export const MAX_VIBRATION_PAYLOAD_BYTES = 256 * 1024;
+/** The largest payload a kind may have. */
+export const payloadLimit = (kind: UpKind): number =>
+  kind === 'vibration' ? MAX_VIBRATION_PAYLOAD_BYTES : MAX_PAYLOAD_BYTES;
+/** Sample rates a vibration run may have (Hz). */
+export const VIBRATION_RATE = { min: 16, max: 2048 } as const;
 
 const base = {
   /** Unique per gateway: a message sent twice (QoS 1 redelivery) is stored once. */
@@ -107,6 +114,20 @@ export const ReplyMessage = Type.Object({
   value: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
+/**
+ * One elevator run's car vibration (EOCD): three axes sampled at `rate` Hz, packed as signed 16-bit little-endian
+ * integers interleaved x, y, z (6 bytes an instant) and base64-encoded; `scale` m/s² per count. x and y are
+ * horizontal (x: front to back, y: side to side), z vertical (gravity included). eocd/samples.ts packs and reads it.
+ */
+export const VibrationMessage = Type.Object({
+  ...base,
+  rate: Type.Integer({ minimum: VIBRATION_RATE.min, maximum: VIBRATION_RATE.max }),
+  scale: Type.Number({ exclusiveMinimum: 0, maximum: 0.1 }),
+  samples: Type.String({ minLength: 8, maxLength: MAX_VIBRATION_PAYLOAD_BYTES, pattern: '^[A-Za-z0-9+/]*={0,2}$' }),
+  startFloor: Type.Optional(floor),
+  endFloor: Type.Optional(floor),
+});
+
 export const UP_SCHEMAS = {
   status: StatusMessage,
   fault: FaultMessage,
@@ -114,6 +135,7 @@ export const UP_SCHEMAS = {
   event: EventMessage,
   heartbeat: HeartbeatMessage,
   reply: ReplyMessage,
+  vibration: VibrationMessage,
 } as const;
 
 export type StatusMessage = Static<typeof StatusMessage>;
@@ -122,6 +144,7 @@ export type AlarmMessage = Static<typeof AlarmMessage>;
 export type EventMessage = Static<typeof EventMessage>;
 export type HeartbeatMessage = Static<typeof HeartbeatMessage>;
 export type ReplyMessage = Static<typeof ReplyMessage>;
+export type VibrationMessage = Static<typeof VibrationMessage>;
 
 /** A command down to a gateway: read or write parameters, or reset a fault. */
 /** What a command asks a gateway to do. */

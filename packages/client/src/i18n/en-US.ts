@@ -184,6 +184,10 @@ export const enUS = {
 
   // devices
   'device.offline': 'The terminal is not online and does not support this operation',
+  // EOCD
+  'eocd.samplesGone': "This run's raw samples are no longer kept (only its metrics)",
+  'eocd.noGateway': 'No gateway is bound to this elevator',
+  'eocd.linkInvalid': 'This EOCD link is not valid or has expired',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

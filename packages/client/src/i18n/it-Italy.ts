@@ -181,4 +181,8 @@ export const itItaly: Record<MessageKey, string> = {
 
   // devices
   'device.offline': 'Il terminale non è online e non supporta questa operazione',
+  // EOCD
+  'eocd.samplesGone': 'I dati grezzi di questa corsa non sono più conservati (solo le metriche)',
+  'eocd.noGateway': 'Nessun gateway è collegato a questo ascensore',
+  'eocd.linkInvalid': 'Questo collegamento EOCD non è valido o è scaduto',
 };

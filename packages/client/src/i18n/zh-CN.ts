@@ -180,4 +180,8 @@ export const zhCN: Record<MessageKey, string> = {
 
   // devices
   'device.offline': '终端不在线，不支持此操作',
+  // EOCD
+  'eocd.samplesGone': '该运行的原始数据已不再保留（仅保留指标）',
+  'eocd.noGateway': '该电梯未绑定网关',
+  'eocd.linkInvalid': '该EOCD链接无效或已过期',
 };

@@ -5,7 +5,15 @@ import { AlarmMessage, StatusMessage } from '../gateway/protocol.js';
  * The type number each live-channel frame carries (docs/gateway-protocol.md, "Live channel"): the console,
  * the CLI and the hub read them from here. 1, an alarm, is the one that lights the serial alarm light.
  */
-export const LIVE_FRAME_TYPE = { alarm: 1, fault: 2, status: 3, workOrder: 4, gateway: 5, gatewayTest: 6 } as const;
+export const LIVE_FRAME_TYPE = {
+  alarm: 1,
+  fault: 2,
+  status: 3,
+  workOrder: 4,
+  gateway: 5,
+  gatewayTest: 6,
+  hazard: 7,
+} as const;
 export type LiveFrameTypeName = keyof typeof LIVE_FRAME_TYPE;
 
 const id = Type.Integer({ minimum: 1 });
@@ -88,6 +96,17 @@ export const GatewayTestFrameData = Type.Object({
   passed: Type.Optional(nullable(Type.Boolean())),
 });
 
+/** Type 7: a safety hazard recorded (the hazard notice); an EOCD run over its threshold names the run. */
+export const HazardFrameData = Type.Object({
+  ...fromElevator,
+  /** The hazard record. */
+  id,
+  code: Type.String({ minLength: 1 }),
+  description: nullable(Type.String()),
+  hazardTime: epochMs,
+  runId: Type.Optional(id),
+});
+
 /** Each frame type's payload. Readers tolerate fields they do not know (a newer server may add some). */
 export const LIVE_FRAME_DATA = {
   alarm: AlarmFrameData,
@@ -96,6 +115,7 @@ export const LIVE_FRAME_DATA = {
   workOrder: WorkOrderFrameData,
   gateway: GatewayFrameData,
   gatewayTest: GatewayTestFrameData,
+  hazard: HazardFrameData,
 } as const satisfies Record<LiveFrameTypeName, TSchema>;
 
 export type AlarmFrameData = Static<typeof AlarmFrameData>;
@@ -104,6 +124,7 @@ export type StatusFrameData = Static<typeof StatusFrameData>;
 export type WorkOrderFrameData = Static<typeof WorkOrderFrameData>;
 export type GatewayFrameData = Static<typeof GatewayFrameData>;
 export type GatewayTestFrameData = Static<typeof GatewayTestFrameData>;
+export type HazardFrameData = Static<typeof HazardFrameData>;
 /** The payload of one frame type. */
 export type LiveFrameData<K extends LiveFrameTypeName> = Static<(typeof LIVE_FRAME_DATA)[K]>;
 
@@ -122,6 +143,7 @@ export const LiveFrameSchema = Type.Union([
   frameSchema('workOrder'),
   frameSchema('gateway'),
   frameSchema('gatewayTest'),
+  frameSchema('hazard'),
 ]);
 
 /** A frame of the live channel as a console or the CLI receives it; narrow on `type` (or `event`). */

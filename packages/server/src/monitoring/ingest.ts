@@ -1,6 +1,6 @@
 import {
-  MAX_PAYLOAD_BYTES,
   UP_SCHEMAS,
+  payloadLimit,
   checkSchema,
   type AlarmMessage,
   type EventMessage,
@@ -11,12 +11,14 @@ import {
   type ReplyMessage,
   type StatusMessage,
   type UpKind,
+  type VibrationMessage,
 } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
+import { EocdRuns, storeRun, type PreparedRun } from './eocd-runs.js';
 import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
@@ -46,6 +48,8 @@ interface Pending {
   message: Record<string, unknown>;
   /** The secret's hash the connection logged in with (embedded broker); undefined: the broker vouched for it. */
   credential: string | undefined;
+  /** A vibration run, decoded and measured before the batch. */
+  run?: PreparedRun;
   done: (err?: Error) => void;
 }
 
@@ -67,6 +71,8 @@ export class Ingest {
   private flushing: Promise<void> = Promise.resolve();
   /** Dropped messages per gateway, written to the push statistics with the next batch. */
   private readonly dropped = new PushTally();
+  /** Measures vibration runs and holds them to their thresholds. */
+  readonly eocd: EocdRuns;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -74,7 +80,9 @@ export class Ingest {
     private readonly live: LiveEvents,
     private readonly workOrders: WorkOrderService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.eocd = new EocdRuns(db);
+  }
 
   /**
    * Resolves once the message is stored (or deliberately dropped); the broker acknowledges after that. Rejects
@@ -82,7 +90,7 @@ export class Ingest {
    * deleted, or (given the `credential` its connection logged in with) holding another secret.
    */
   async accept(gateway: GatewayInfo, kind: UpKind, payload: Buffer, credential?: string): Promise<void> {
-    if (payload.length > MAX_PAYLOAD_BYTES) {
+    if (payload.length > payloadLimit(kind)) {
       this.stats.oversized++;
       this.countDrop(gateway, 'oversized');
       this.log.warn({ dtu: gateway.dtu, kind, bytes: payload.length }, 'gateway payload too large, dropped');
@@ -113,12 +121,25 @@ export class Ingest {
       this.log.info({ dtu: gateway.dtu, kind }, 'gateway is not bound to an elevator, message dropped');
       return;
     }
+    // A run's samples are decoded and measured here, outside the batch's transaction (docs/decisions.md "EOCD").
+    let run: PreparedRun | undefined;
+    if (kind === 'vibration') {
+      const prepared = await this.eocd.prepare(gateway, message as VibrationMessage);
+      if (!prepared) {
+        this.stats.malformed++;
+        this.countDrop(gateway, 'malformed');
+        this.log.warn({ dtu: gateway.dtu, kind }, 'vibration samples are not whole three-axis instants, dropped');
+        return;
+      }
+      run = prepared;
+    }
     await new Promise<void>((resolve, reject) => {
       this.queue.push({
         gateway,
         kind,
         message: message as Record<string, unknown>,
         credential,
+        ...(run ? { run } : {}),
         done: (err) => (err ? reject(err) : resolve()),
       });
       if (this.queue.length >= BATCH) this.kick(0);
@@ -199,7 +220,7 @@ export class Ingest {
     for (const event of events) await this.live.send(event);
   }
 
-  private async store(trx: Trx, { gateway, kind, message }: Pending, events: CheckedLiveEvent[]): Promise<void> {
+  private async store(trx: Trx, { gateway, kind, message, run }: Pending, events: CheckedLiveEvent[]): Promise<void> {
     const now = Date.now();
     const record = {
       tenantId: gateway.tenantId,
@@ -276,6 +297,21 @@ export class Ingest {
           .returning('id')
           .executeTakeFirst();
         if (!inserted) this.stats.duplicates++;
+        return;
+      }
+      case 'vibration': {
+        const m = message as VibrationMessage;
+        const stored = await storeRun(trx, record, m, run!, now);
+        if (!stored) return void this.stats.duplicates++;
+        if (stored.hazard)
+          this.queueEvent(events, gateway, 'hazard', {
+            ...elevatorOf(gateway),
+            id: stored.hazard.id,
+            code: stored.hazard.code,
+            description: stored.hazard.description,
+            hazardTime: m.ts,
+            runId: stored.runId,
+          });
         return;
       }
       case 'reply': {

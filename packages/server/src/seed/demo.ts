@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Store } from '../db/database.js';
 import type { DB } from '../db/tables.js';
 import { hashPassword } from '../services/secrets.js';
+import type { LooseDB } from '../store/repository.js';
 
 /** Every demo account's password (README lists the accounts). */
 export const DEMO_PASSWORD = 'LiftDemo2026';
@@ -381,6 +382,20 @@ export async function seedDemo(store: Store): Promise<DemoIds | null> {
         ...times,
       })
       .execute();
+  // EOCD thresholds of the maintenance company (docs/decisions.md "EOCD"): the demo fleet's worn rail crosses the
+  // ISO horizontal ones, its loose door the low-pass horizontal one
+  await (db as unknown as Kysely<LooseDB>)
+    .insertInto('eocdThresholds')
+    .values(
+      [1, 1.75, 2.5].map((speed) => ({
+        tenantId: t,
+        companyId: c.maintenance!,
+        speed,
+        ...DEMO_EOCD_LIMITS,
+        ...times,
+      })),
+    )
+    .execute();
   return {
     tenants: { platform: platform.tenantId, demo: t, coastal: coastal.tenantId },
     companies: c,
@@ -388,3 +403,14 @@ export async function seedDemo(store: Store): Promise<DemoIds | null> {
     users: u,
   };
 }
+
+/** The demo's EOCD limits (m/s²) and low-pass cut-off (Hz), the same for each speed. */
+export const DEMO_EOCD_LIMITS = {
+  isoHorizontalPeakToPeak: 0.3,
+  isoVerticalPeakToPeak: 0.3,
+  isoHorizontalA95: 0.2,
+  isoVerticalA95: 0.2,
+  lowPassHorizontal: 0.35,
+  lowPassVertical: 0.5,
+  lowPassHz: 10,
+};

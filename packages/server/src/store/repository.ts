@@ -101,6 +101,15 @@ export interface TableSpec<F extends Fields = Fields> {
    * asks whether to move it (409 rule.boundElsewhere) and moves it when the caller confirms (replace).
    */
   rebindBy?: keyof F & string;
+  /**
+   * A row the new one would take the place of (an EOCD threshold of the same company and speed): creating it
+   * asks to confirm (409 with the issues) and, confirmed (replace), updates that row instead.
+   */
+  replaces?: (
+    db: LooseKysely,
+    caller: Caller,
+    input: Record<string, unknown>,
+  ) => Promise<{ id: number; issues: Issue[] } | null>;
   /** Extra scoping beyond tenant and organisation (access tokens: the caller's own). */
   ownerFilter?: (q: Query, caller: Caller) => Query;
 }
@@ -357,6 +366,11 @@ export class Repository<F extends Fields = Fields> {
   ): Promise<RecordOf<F>> {
     const moved = await this.rebind(caller, input, tz, opts.replace === true);
     if (moved) return moved;
+    const clash = await this.spec.replaces?.(this.db, caller, input);
+    if (clash) {
+      if (opts.replace !== true) throw new ValidationError(clash.issues, this.spec.entity.createSchema, 409);
+      return this.update(caller, { ...input, id: clash.id }, tz);
+    }
     const id = await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, null))];

@@ -27,6 +27,7 @@ import {
   spotCheckTable,
 } from './maintenance.js';
 import { callRecordTable, hazardRecordTable } from './eventRecords.js';
+import { eocdRunTable, eocdSettingTable, eocdThresholdTable } from './eocd.js';
 import {
   alarmRecordTable,
   commandRecordTable,
@@ -116,6 +117,10 @@ const TABLES: TableSpec[] = [
   as(inspectionTable),
   as(safetyCheckTable),
   as(modSalesOrderTable),
+  // EOCD: runs come from the ingest (docs/gateway-protocol.md, kind vibration)
+  as(eocdThresholdTable),
+  as(eocdSettingTable),
+  as(eocdRunTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -51,6 +51,7 @@ const Kanban = lazyScreen(() => import('../pages/kanban/KanbanPage'));
 const MaintWork = lazyScreen(() => import('../pages/maintenance/MaintWorkPage'));
 const MaintenanceSetting = lazyScreen(() => import('../pages/maintenance/MaintenanceSettingPage'));
 const MaintOrder = lazyScreen(() => import('../pages/maintenance/MaintOrderPage'));
+const EocdRun = lazyScreen(() => import('../pages/eocd/EocdRunPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -115,4 +116,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/maintWorkOrder/:maintWorkOrderId': entry(MaintOrder, {}),
   '/newMaintWorkOrder/:id': entry(MaintOrder, {}),
   '/scheme/:salesOrderNo': entry(Scheme, {}),
+  '/eocdRun/:runId': entry(EocdRun, {}),
 };

@@ -60,4 +60,6 @@ export const STANDALONE_ROUTES: readonly RouteSpec[] = [
   plain('/simCard/:iccid'),
   plain('/8NMuztq/:workOrderId'),
   plain('/h5workOrder/:workOrderId'),
+  // EOCD (issue 18): a run's waveform; not in the spec's list, opened from an elevator's runs
+  plain('/eocdRun/:runId'),
 ];

@@ -59,8 +59,8 @@ function registerEntityRoutes(
 
   if (exposure.readOnly) return;
 
-  // ?replace=true only where a device may be moved from another elevator
-  const create = table.rebindBy ? ops.create : { ...ops.create, query: undefined };
+  // ?replace=true only where a device may be moved from another elevator, or a row replaced (EOCD thresholds)
+  const create = table.rebindBy || table.replaces ? ops.create : { ...ops.create, query: undefined };
   route(app, create, async (req) => {
     checkDecimals(req.body, entity.createSchema);
     refine(req.body, entity.createSchema);

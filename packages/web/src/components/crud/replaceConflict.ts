@@ -1,11 +1,15 @@
 import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 import { ApiError } from '@liftcloud/client';
 
-/** A 409 rule.boundElsewhere answer: the device is bound to another elevator and may be moved with replace. */
+/**
+ * The 409 answers that ?replace=true confirms: a device bound to another elevator (moved), an EOCD threshold for a
+ * speed its company has (replaced).
+ */
+const REPLACE_RULES = new Set(['rule.boundElsewhere', 'rule.eocdSpeedExists']);
+
+/** A 409 answer that asks to replace (REPLACE_RULES): the same request with replace does it. */
 export function boundElsewhere(error: unknown): ApiError | null {
-  return error instanceof ApiError &&
-    error.status === 409 &&
-    error.fieldErrors.some((e) => e.rule === 'rule.boundElsewhere')
+  return error instanceof ApiError && error.status === 409 && error.fieldErrors.some((e) => REPLACE_RULES.has(e.rule))
     ? error
     : null;
 }
@@ -37,7 +41,7 @@ export async function withReplaceConfirm<T>(
     const agreed = await new Promise<boolean>((resolve) =>
       modal.confirm({
         title: texts.title,
-        content: conflict.fieldErrors.find((e) => e.rule === 'rule.boundElsewhere')?.message ?? conflict.message,
+        content: conflict.fieldErrors.find((e) => REPLACE_RULES.has(e.rule))?.message ?? conflict.message,
         okText: texts.ok,
         cancelText: texts.cancel,
         onOk: () => resolve(true),

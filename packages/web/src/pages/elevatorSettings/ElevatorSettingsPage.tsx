@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { elevatorUser, faultTemplate, floorDisplayTemplate } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { defaultColumns } from '../../components/crud/defaultColumns';
+import { EocdSettingsTab, EocdThresholdsTab } from '../eocd/EocdSettingsTabs';
 
-/** Fault templates, floor display templates and the elevator-user relation. */
+/** Fault templates, floor display templates, the elevator-user relation, EOCD collection settings and thresholds. */
 export default function ElevatorSettingsPage() {
   const { t } = useTranslation();
   return (
@@ -25,6 +26,8 @@ export default function ElevatorSettingsPage() {
           label: t('registry.elevatorUsers'),
           children: <CrudPage entity={elevatorUser} columns={defaultColumns(elevatorUser)} />,
         },
+        { key: 'eocdSettings', label: t('eocd.settings'), children: <EocdSettingsTab /> },
+        { key: 'eocdThresholds', label: t('eocd.thresholds'), children: <EocdThresholdsTab /> },
       ]}
     />
   );

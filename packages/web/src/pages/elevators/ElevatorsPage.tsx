@@ -9,6 +9,7 @@ import { Attachments } from '../../components/files/Attachments';
 import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
+import { EocdRunsTable } from '../eocd/EocdRunsTable';
 import { DetailTable } from './DetailTable';
 
 /** Each company of an elevator is picked among the companies of its kind (companyType: 1 manufacturer, 2 maintenance, …). */
@@ -84,6 +85,7 @@ export default function ElevatorsPage() {
                 label: t('files.attachments'),
                 children: <Attachments entity={elevator} recordId={open.id} />,
               },
+              { key: 'eocd', label: t('eocd.runs'), children: <EocdRunsTable elevatorId={open.id} /> },
             ]}
           />
         ) : null}

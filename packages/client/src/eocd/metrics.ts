@@ -1,0 +1,350 @@
+/**
+ * Ride-quality metrics of one elevator run (ISO 18738-1), pure and allocation-light: the server's ingest, the
+ * bench and the console's waveform use the same code.
+ *
+ * - ISO reading: each axis frequency weighted as ISO 18738-1 asks (ISO 2631-1 weighting Wd for the horizontal
+ *   axes x and y, Wk for the vertical axis z; each the band-limiting high-pass 0.4 Hz and low-pass 100 Hz,
+ *   the acceleration-velocity transition and, for Wk, the upward step), then the peak-to-peak values.
+ * - Low-pass reading (the EOCD threshold's "low-pass" values): a 2nd-order Butterworth low-pass at the threshold's
+ *   cut-off (lowPassHz) and the same 0.4 Hz band-limiting high-pass (which takes gravity and the slow ride
+ *   profile out), then the maximum peak-to-peak.
+ *
+ * Peak-to-peak (ISO 18738-1): between two zero crossings of the filtered signal lies one peak, the largest
+ * magnitude there; a peak-to-peak value is the sum of the magnitudes of two adjacent peaks (of opposite sign).
+ * The maximum peak-to-peak is the largest of them; A95 is the value that 95 % of them do not exceed (nearest
+ * rank). Filters are causal (as an instrument's), each realised by the bilinear transform prewarped at its
+ * characteristic frequency. Before filtering each axis has its value at rest (the mean of the first 0.25 s,
+ * when the car stands) taken away, so gravity does not ring through the high-pass as a step. Filters run over the
+ * whole record; peaks are read only between the boundaries of constant speed (evaluationWindow).
+ */
+
+/** One 2nd-order section: y = b0 x + b1 x1 + b2 x2 - a1 y1 - a2 y2. */
+export interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+/**
+ * The analog section (n0 + n1 s + n2 s²) / (d0 + d1 s + d2 s²) turned digital at `sampleRate` by the bilinear
+ * transform, prewarped at `prewarpHz` (its response is exact there).
+ */
+export function bilinear(
+  num: readonly [number, number, number],
+  den: readonly [number, number, number],
+  sampleRate: number,
+  prewarpHz: number,
+): Biquad {
+  const w = 2 * Math.PI * prewarpHz;
+  const k = prewarpHz > 0 && prewarpHz < sampleRate / 2 ? w / Math.tan(w / (2 * sampleRate)) : 2 * sampleRate;
+  const k2 = k * k;
+  const c = (p: readonly [number, number, number]) =>
+    [p[0] + p[1] * k + p[2] * k2, 2 * p[0] - 2 * p[2] * k2, p[0] - p[1] * k + p[2] * k2] as const;
+  const [b0, b1, b2] = c(num);
+  const [a0, a1, a2] = c(den);
+  return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0 };
+}
+
+/** An analog section as its coefficients (ascending powers of s), with the frequency it is prewarped at. */
+export interface AnalogSection {
+  num: readonly [number, number, number];
+  den: readonly [number, number, number];
+  hz: number;
+}
+
+const TAU = 2 * Math.PI;
+const Q_BUTTERWORTH = Math.SQRT1_2;
+
+/** 2nd-order Butterworth low-pass at `hz` (−3 dB there). */
+export const butterworthLowPass = (hz: number): AnalogSection => {
+  const w = TAU * hz;
+  return { num: [w * w, 0, 0], den: [w * w, w / Q_BUTTERWORTH, 1], hz };
+};
+
+/** 2nd-order Butterworth high-pass at `hz`. */
+export const butterworthHighPass = (hz: number): AnalogSection => {
+  const w = TAU * hz;
+  return { num: [0, 0, 1], den: [w * w, w / Q_BUTTERWORTH, 1], hz };
+};
+
+/** ISO 2631-1 Table 3 parameters of a weighting (f5, f6 absent: no upward step). */
+interface WeightingParams {
+  f3: number;
+  f4: number;
+  q4: number;
+  f5?: number;
+  q5?: number;
+  f6?: number;
+  q6?: number;
+}
+export const WEIGHTING_PARAMS = {
+  /** Vertical (z). */
+  Wk: { f3: 12.5, f4: 12.5, q4: 0.63, f5: 2.37, q5: 0.91, f6: 3.35, q6: 0.91 },
+  /** Horizontal (x, y). */
+  Wd: { f3: 2.0, f4: 2.0, q4: 0.63 },
+} as const satisfies Record<string, WeightingParams>;
+export type Weighting = keyof typeof WEIGHTING_PARAMS;
+
+/** ISO 2631-1 band limiting: high-pass f1 = 0.4 Hz, low-pass f2 = 100 Hz, both Butterworth. */
+export const BAND_LIMIT_HZ = { low: 0.4, high: 100 } as const;
+
+/** The analog sections of a weighting, band limiting included, as ISO 2631-1 writes them. */
+export function weightingSections(name: Weighting, sampleRate: number): AnalogSection[] {
+  const p: WeightingParams = WEIGHTING_PARAMS[name];
+  const sections = [butterworthHighPass(BAND_LIMIT_HZ.low)];
+  // the 100 Hz band limit only where the sample rate can carry it; below, the signal holds nothing above it
+  if (BAND_LIMIT_HZ.high < sampleRate / 2) sections.push(butterworthLowPass(BAND_LIMIT_HZ.high));
+  const w3 = TAU * p.f3;
+  const w4 = TAU * p.f4;
+  sections.push({ num: [1, 1 / w3, 0], den: [1, 1 / (p.q4 * w4), 1 / (w4 * w4)], hz: p.f4 });
+  if (p.f5 !== undefined && p.f6 !== undefined) {
+    const w5 = TAU * p.f5;
+    const w6 = TAU * p.f6;
+    // (s² + s·ω5/Q5 + ω5²) / (s² + s·ω6/Q6 + ω6²): (ω5/ω6)² at rest, 1 at high frequencies
+    const r = (w5 * w5) / (w6 * w6);
+    sections.push({
+      num: [r, r / (p.q5! * w5), r / (w5 * w5)],
+      den: [1, 1 / (p.q6! * w6), 1 / (w6 * w6)],
+      hz: p.f5,
+    });
+  }
+  return sections;
+}
+
+/** |H(j2πf)| of analog sections in cascade: the documented response the digital filter follows. */
+export function analogGain(sections: readonly AnalogSection[], hz: number): number {
+  const w = TAU * hz;
+  let gain = 1;
+  for (const { num, den } of sections) {
+    // n0 + n1 jw + n2 (jw)² = (n0 - n2 w²) + j n1 w
+    const nr = num[0] - num[2] * w * w;
+    const ni = num[1] * w;
+    const dr = den[0] - den[2] * w * w;
+    const di = den[1] * w;
+    gain *= Math.hypot(nr, ni) / Math.hypot(dr, di);
+  }
+  return gain;
+}
+
+/** The low-pass reading's sections: Butterworth at `lowPassHz`, and the 0.4 Hz band-limiting high-pass. */
+export const lowPassSections = (lowPassHz: number, sampleRate: number): AnalogSection[] => [
+  butterworthHighPass(BAND_LIMIT_HZ.low),
+  ...(lowPassHz < sampleRate / 2 ? [butterworthLowPass(lowPassHz)] : []),
+];
+
+export const digital = (sections: readonly AnalogSection[], sampleRate: number): Biquad[] =>
+  sections.map((s) => bilinear(s.num, s.den, sampleRate, s.hz));
+
+/** How long the car is taken to stand at the start of a run (its value at rest is their mean). */
+export const REST_SECONDS = 0.25;
+
+/** The signal with its value at rest taken away and run through the sections; a new array. */
+export function applyFilter(signal: ArrayLike<number>, biquads: readonly Biquad[], restSamples = 0): Float64Array {
+  const n = signal.length;
+  const out = new Float64Array(n);
+  let rest = 0;
+  const m = Math.min(restSamples, n);
+  for (let i = 0; i < m; i++) rest += signal[i]!;
+  rest = m > 0 ? rest / m : 0;
+  for (let i = 0; i < n; i++) out[i] = signal[i]! - rest;
+  for (const f of biquads) {
+    let x1 = 0;
+    let x2 = 0;
+    let y1 = 0;
+    let y2 = 0;
+    const { b0, b1, b2, a1, a2 } = f;
+    for (let i = 0; i < n; i++) {
+      const x = out[i]!;
+      const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+      x2 = x1;
+      x1 = x;
+      y2 = y1;
+      y1 = y;
+      out[i] = y;
+    }
+  }
+  return out;
+}
+
+/** Maximum and A95 peak-to-peak of a signal (already filtered); zeros when it has fewer than two peaks. */
+export interface PeakToPeak {
+  max: number;
+  a95: number;
+  /** How many peak-to-peak values there were. */
+  count: number;
+}
+
+/** The peaks between zero crossings (magnitudes, in order). */
+export function halfCyclePeaks(signal: ArrayLike<number>): Float64Array {
+  const n = signal.length;
+  const peaks = new Float64Array(Math.max(1, n));
+  let count = 0;
+  let sign = 0;
+  let peak = 0;
+  for (let i = 0; i < n; i++) {
+    const v = signal[i]!;
+    const s = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (s === 0) continue;
+    if (s !== sign) {
+      if (sign !== 0) peaks[count++] = peak;
+      sign = s;
+      peak = 0;
+    }
+    const a = v < 0 ? -v : v;
+    if (a > peak) peak = a;
+  }
+  if (sign !== 0) peaks[count++] = peak;
+  return peaks.subarray(0, count);
+}
+
+/** The peak-to-peak values' maximum and A95 (nearest rank: the ⌈0.95·n⌉-th smallest). */
+export function peakToPeak(signal: ArrayLike<number>): PeakToPeak {
+  const peaks = halfCyclePeaks(signal);
+  const count = Math.max(0, peaks.length - 1);
+  if (count === 0) return { max: 0, a95: 0, count: 0 };
+  const values = new Float64Array(count);
+  let max = 0;
+  for (let i = 0; i < count; i++) {
+    const v = peaks[i]! + peaks[i + 1]!;
+    values[i] = v;
+    if (v > max) max = v;
+  }
+  values.sort();
+  return { max, a95: values[Math.ceil(0.95 * count) - 1]!, count };
+}
+
+/** The metrics of one axis: ISO weighted peak-to-peak (max, A95) and the low-pass maximum peak-to-peak. */
+export interface AxisMetrics {
+  isoPeakToPeak: number;
+  isoA95: number;
+  lowPassPeakToPeak: number;
+}
+
+/** A run's metrics per axis and as the thresholds compare them (horizontal: the larger of x and y). */
+export interface RunMetrics {
+  x: AxisMetrics;
+  y: AxisMetrics;
+  z: AxisMetrics;
+  horizontal: AxisMetrics;
+  vertical: AxisMetrics;
+  lowPassHz: number;
+  /** The evaluated part, [start, end) sample indexes (evaluationWindow). */
+  window: [number, number];
+}
+
+/** The filters of one run, made once per sample rate and cut-off (the bench reuses them). */
+export interface RunFilters {
+  sampleRate: number;
+  lowPassHz: number;
+  wd: Biquad[];
+  wk: Biquad[];
+  lowPass: Biquad[];
+}
+
+export function runFilters(sampleRate: number, lowPassHz: number): RunFilters {
+  return {
+    sampleRate,
+    lowPassHz,
+    wd: digital(weightingSections('Wd', sampleRate), sampleRate),
+    wk: digital(weightingSections('Wk', sampleRate), sampleRate),
+    lowPass: digital(lowPassSections(lowPassHz, sampleRate), sampleRate),
+  };
+}
+
+/** Below this top speed (m/s) the car did not travel: the whole record is evaluated. */
+export const MIN_TRAVEL_SPEED = 0.05;
+/** The constant-speed part of a run: where the speed is at least this share of its top speed. */
+export const CONSTANT_SPEED_SHARE = 0.95;
+/** Left out at each end of the constant-speed part, where it is long enough (see evaluationWindow). */
+export const SETTLE_SECONDS = 1;
+
+/**
+ * The part of a run whose vibration is evaluated (ISO 18738-1: between the boundaries of constant speed), as
+ * [start, end) sample indexes: the speed is the vertical acceleration (its rest value taken away, 10 Hz low-pass)
+ * integrated; the part where it is at least CONSTANT_SPEED_SHARE of its top. A record where the car did not
+ * travel (top speed under MIN_TRAVEL_SPEED) is evaluated whole.
+ */
+export function evaluationWindow(z: ArrayLike<number>, sampleRate: number): [number, number] {
+  const n = z.length;
+  const acc = applyFilter(
+    z,
+    digital([butterworthLowPass(Math.min(10, sampleRate / 4))], sampleRate),
+    restSamples(sampleRate),
+  );
+  let v = 0;
+  let top = 0;
+  const speed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    v += acc[i]! / sampleRate;
+    const a = v < 0 ? -v : v;
+    speed[i] = a;
+    if (a > top) top = a;
+  }
+  if (top < MIN_TRAVEL_SPEED) return [0, n];
+  const floor = CONSTANT_SPEED_SHARE * top;
+  let start = 0;
+  while (start < n && speed[start]! < floor) start++;
+  let end = n;
+  while (end > start && speed[end - 1]! < floor) end--;
+  // the filters' answer to the ride's own acceleration dies out in about a second: leave it out where the
+  // constant-speed part is long enough to keep something
+  const settle = Math.round(SETTLE_SECONDS * sampleRate);
+  if (end - start > 4 * settle) return [start + settle, end - settle];
+  return [start, end];
+}
+
+const restSamples = (sampleRate: number) => Math.round(REST_SECONDS * sampleRate);
+
+function axisMetrics(
+  signal: ArrayLike<number>,
+  weighting: Biquad[],
+  filters: RunFilters,
+  [start, end]: [number, number],
+): AxisMetrics {
+  const rest = restSamples(filters.sampleRate);
+  const iso = peakToPeak(applyFilter(signal, weighting, rest).subarray(start, end));
+  const low = peakToPeak(applyFilter(signal, filters.lowPass, rest).subarray(start, end));
+  return { isoPeakToPeak: iso.max, isoA95: iso.a95, lowPassPeakToPeak: low.max };
+}
+
+const larger = (a: AxisMetrics, b: AxisMetrics): AxisMetrics => ({
+  isoPeakToPeak: Math.max(a.isoPeakToPeak, b.isoPeakToPeak),
+  isoA95: Math.max(a.isoA95, b.isoA95),
+  lowPassPeakToPeak: Math.max(a.lowPassPeakToPeak, b.lowPassPeakToPeak),
+});
+
+/** The metrics of a run's three axes (m/s²) sampled at `filters.sampleRate`. */
+export function runMetrics(
+  axes: { x: ArrayLike<number>; y: ArrayLike<number>; z: ArrayLike<number> },
+  filters: RunFilters,
+): RunMetrics {
+  const window = evaluationWindow(axes.z, filters.sampleRate);
+  const x = axisMetrics(axes.x, filters.wd, filters, window);
+  const y = axisMetrics(axes.y, filters.wd, filters, window);
+  const z = axisMetrics(axes.z, filters.wk, filters, window);
+  return { x, y, z, horizontal: larger(x, y), vertical: z, lowPassHz: filters.lowPassHz, window };
+}
+
+/** Which metric a threshold value limits, and where the run's value of it is. */
+export const EOCD_LIMITS = [
+  { metric: 'isoHorizontalPeakToPeak', axis: 'horizontal', value: 'isoPeakToPeak' },
+  { metric: 'isoVerticalPeakToPeak', axis: 'vertical', value: 'isoPeakToPeak' },
+  { metric: 'isoHorizontalA95', axis: 'horizontal', value: 'isoA95' },
+  { metric: 'isoVerticalA95', axis: 'vertical', value: 'isoA95' },
+  { metric: 'lowPassHorizontal', axis: 'horizontal', value: 'lowPassPeakToPeak' },
+  { metric: 'lowPassVertical', axis: 'vertical', value: 'lowPassPeakToPeak' },
+] as const;
+export type EocdMetric = (typeof EOCD_LIMITS)[number]['metric'];
+
+/** The metrics of a run over a threshold's limits, each naming the metric, the value and the limit. */
+export function overLimits(
+  metrics: RunMetrics,
+  limits: Record<EocdMetric, number>,
+): { metric: EocdMetric; value: number; limit: number }[] {
+  return EOCD_LIMITS.flatMap(({ metric, axis, value }) => {
+    const v = metrics[axis][value];
+    return v > limits[metric] ? [{ metric, value: v, limit: limits[metric] }] : [];
+  });
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Segmented, Spin } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import {
+  applyFilter,
+  base64ToBytes,
+  digital,
+  eocdRun,
+  getEocdRunSamples,
+  lowPassSections,
+  REST_SECONDS,
+  unpackBytes,
+  ApiError,
+} from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import { WaveformChart, type WaveformSeries } from './WaveformChart';
+
+type Axis = 'x' | 'y' | 'z';
+const METRICS = [
+  'isoHorizontalPeakToPeak',
+  'isoHorizontalA95',
+  'isoVerticalPeakToPeak',
+  'isoVerticalA95',
+  'lowPassHorizontal',
+  'lowPassVertical',
+  'lowPassHz',
+  'sampleRate',
+  'sampleCount',
+] as const;
+
+/** One run's waveform (/eocdRun/{id}): an axis's raw samples and the same through the run's low-pass filter. */
+export default function EocdRunPage() {
+  const { t } = useTranslation();
+  const { client, language } = useConsole();
+  const id = Number(useParams().runId);
+  const [axis, setAxis] = useState<Axis>('x');
+  const run = useQuery({ queryKey: [eocdRun.path, id], queryFn: () => client.entities.eocdRun.get(id) });
+  const samples = useQuery({
+    queryKey: [eocdRun.path, id, 'samples'],
+    queryFn: () => client.call(getEocdRunSamples, { params: { id } }),
+    retry: false,
+  });
+  const series = useMemo<WaveformSeries[]>(() => {
+    if (!samples.data) return [];
+    const { sampleRate, scale, lowPassHz } = samples.data;
+    const axes = unpackBytes(base64ToBytes(samples.data.samples) ?? new Uint8Array(), scale);
+    const raw = axes[axis];
+    // the low-pass reading's filter (its 0.4 Hz high-pass takes gravity out), as the metrics were computed
+    const filtered = applyFilter(
+      raw,
+      digital(lowPassSections(lowPassHz, sampleRate), sampleRate),
+      Math.round(REST_SECONDS * sampleRate),
+    );
+    const rest =
+      raw.slice(0, Math.round(REST_SECONDS * sampleRate)).reduce((a, b) => a + b, 0) /
+      Math.max(1, Math.round(REST_SECONDS * sampleRate));
+    return [
+      { name: t('eocd.raw'), color: '#9aa5b1', data: Array.from(raw, (v, i) => [i / sampleRate, v - rest]) },
+      {
+        name: t('eocd.filtered', { hz: lowPassHz }),
+        color: '#d4380d',
+        data: Array.from(filtered, (v, i) => [i / sampleRate, v]),
+      },
+    ];
+  }, [samples.data, axis, t]);
+  const gone = samples.error instanceof ApiError && samples.error.status === 404;
+  return (
+    <Card
+      title={`${eocdRun.label[language]} #${id}${run.data ? ` · ${String(run.data.elevatorName ?? '')} · ${run.data.runTime}` : ''}`}
+    >
+      {run.data ? (
+        <Descriptions size="small" column={3} style={{ marginBottom: 16 }} data-testid="run-metrics">
+          {METRICS.map((k) => (
+            <Descriptions.Item key={k} label={eocdRun.fields[k].label[language]}>
+              {String(run.data[k] ?? '-')}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      ) : null}
+      <Segmented<Axis>
+        value={axis}
+        onChange={setAxis}
+        options={[
+          { value: 'x', label: t('eocd.axisX') },
+          { value: 'y', label: t('eocd.axisY') },
+          { value: 'z', label: t('eocd.axisZ') },
+        ]}
+        data-testid="axis"
+      />
+      {gone ? (
+        <Alert type="info" title={t('eocd.samplesGone')} style={{ marginTop: 16 }} />
+      ) : samples.error ? (
+        <Alert type="error" title={samples.error.message} style={{ marginTop: 16 }} />
+      ) : series.length ? (
+        <WaveformChart series={series} />
+      ) : (
+        <Spin />
+      )}
+    </Card>
+  );
+}
