@@ -73,6 +73,8 @@ export * from './maintenancePlan.js';
 export * from './maintenanceSetting.js';
 export * from './maintenanceOrder.js';
 export * from './spotCheck.js';
+export * from './event-text.js';
+export * from './operation-text.js';
 
 export const ENTITIES = {
   commandRecord,
