@@ -8,6 +8,7 @@ import {
   BROWSER_TEST_TIMEOUT,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
+import { chooseFirst } from './support/forms.js';
 
 /** Issue 20: codes, JSON and route names read as words in the reader's language; Italian widths. */
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
@@ -61,6 +62,29 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(widths.actions).toBeLessThanOrEqual(240);
       expect(widths.sider).toBe(260);
       await fx.shot(page, 'user-it-Italy');
+      await context.close();
+    });
+
+    it('/workOrder raises a repair order by hand (a phone call) and opens it in its first state', async () => {
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/workOrder' });
+      await listState(page, 'list-workOrder');
+      await page.getByTestId('raise-order').click();
+      const form = page.locator('.ant-modal:visible');
+      await form.locator('form').waitFor();
+      // the alarm type is required: the message names it
+      await chooseFirst(page, form, 'elevatorId');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await expect.poll(() => form.innerText()).toContain('Alarm type');
+      await chooseFirst(page, form, 'type');
+      await form.locator('#contactPerson').fill('Li Wei');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await page.waitForURL(/\/workOrder\/\d+$/);
+      await expect.poll(() => page.getByTestId('work-order-state').innerText()).toBe('Alarm reported');
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const admin = await fx.server.login('admin');
+      expect(await admin.entities.workOrder.get(id)).toMatchObject({ repairMethod: 3, contactPerson: 'Li Wei' });
+      await fx.shot(page, 'raised-order-en-US');
+      expect(errors).toEqual([]);
       await context.close();
     });
   },
