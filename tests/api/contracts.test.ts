@@ -130,8 +130,9 @@ describe.each(DIALECTS)('contracts on %s', (dialect) => {
     expect((await covering(addDays(today, 740)))?.id).toBe(first.id);
   });
 
-  it('voids a contract for good: no recovery, no change, no expiry notice', async () => {
+  it('voids a contract for good: no recovery, no change, no expiry notice, no file added or removed', async () => {
     const c = await create({ startDate: addDays(today, -200), endDate: addDays(today, 5) });
+    const kept = await admin.attachments.upload('contract', c.id, blob(sample.docx()), { fileName: 'a.docx' });
     const noReason = await failure(admin.call(voidContract, { params: { id: c.id }, body: { reason: '' } }));
     expect(noReason.status).toBe(400);
     const stale = await failure(
@@ -152,6 +153,13 @@ describe.each(DIALECTS)('contracts on %s', (dialect) => {
     const notice = (await admin.entities.contract.list({ isOverdue: 2 })).records.map((r) => r.id);
     expect(notice).not.toContain(c.id);
     expect((await admin.entities.contract.get(c.id)).state).toBe(2);
+    const upload = await failure(
+      admin.attachments.upload('contract', c.id, blob(sample.docx()), { fileName: 'b.docx' }),
+    );
+    expect(upload.status).toBe(409);
+    expect(upload.message).toBe('This contract is voided: a voided contract cannot be changed or recovered');
+    expect((await failure(admin.attachments.remove('contract', c.id, kept.id))).status).toBe(409);
+    expect((await admin.attachments.list('contract', c.id)).map((f) => f.id)).toEqual([kept.id]);
   });
 
   it('a patch carrying an old revision is refused (error.stale)', async () => {

@@ -4,6 +4,7 @@ import { localiseCommanderError } from './i18n/commander-errors.js';
 import { t, type CliMessageKey } from './i18n/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { cliVersion } from './version.js';
+import { completeOption } from './completion/values.js';
 
 const HELP_TITLES: Record<string, CliMessageKey> = {
   'Usage:': 'help.usage',
@@ -39,7 +40,7 @@ export function rootProgram(): Command {
       .helpOption('-h, --help', t('opt.help'))
       .helpCommand('help [command]', t('cmd.help'))
       .addOption(new Option('-o, --output <format>', t('opt.output')).choices(OUTPUT_FORMATS))
-      .option('--profile <name>', t('opt.profile'))
+      .addOption(completeOption(new Option('--profile <name>', t('opt.profile')), '@profiles'))
       .option('--server <url>', t('opt.server'))
       .option('--org <id>', t('opt.org'))
       .option('--debug', t('opt.debug'))

@@ -2,6 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WORK_ORDER_STATE, raiseWorkOrder, type LiftCloudClient } from '@liftcloud/client';
 import type { ChannelNotice, LiveFrame } from '../src/live/channel.js';
 import type { DashboardSource, GatewayRow, OrderRow } from '../src/dashboard/App.js';
 import { Dashboard } from '../src/dashboard/App.js';
@@ -27,6 +28,10 @@ const TEXT = {
   noGateways: 'No gateways',
   keys: 'tab/←→ pane · ↑↓ move · Enter open · q quit',
   detailKeys: 'Esc/Enter back · q quit',
+  orderKeys: 'a receive · v arrive · f finish · c confirm · Esc back · q quit',
+  handling: 'Handling',
+  faultReason: 'Fault reason',
+  acted: (action: string, state: string) => `${action} done: now ${state}`,
   loading: 'loading…',
   connected: 'live',
   reconnecting: 'reconnecting',
@@ -66,6 +71,7 @@ function stubSource() {
       notify = onNotice;
       return { close: () => void (state.closed = true), retryNow: () => void state.retries++ };
     },
+    actOnOrder: async () => 'Received',
     stateLabel: (s) => STATES[s] ?? String(s),
     text: TEXT,
   };
@@ -107,7 +113,14 @@ describe('dashboard view (ink-testing-library)', () => {
     stub.push({
       type: 1,
       event: 'alarm',
-      data: { dtu: '86100000001', elevatorId: 3, elevatorName: 'Lift A', type: 1, floor: 7 },
+      data: {
+        dtu: '86100000001',
+        elevatorId: 3,
+        elevatorName: 'Lift A',
+        type: 1,
+        floor: 7,
+        alarmTime: 1_764_000_000_000,
+      },
     });
     stub.push({ type: 3, event: 'status', data: { dtu: '86100000002', floor: 1 } });
     await until(() => frame().includes('Alarms (1)'), 'the alarm');
@@ -122,6 +135,9 @@ describe('dashboard view (ink-testing-library)', () => {
       throw new Error(`${e.message}\n${frame()}`);
     });
     expect(frame()).toContain('Esc/Enter back');
+    // the time as a date a person reads, not epoch milliseconds
+    expect(frame()).toMatch(/alarmTime: 2025-11-2\d \d\d:\d\d:\d\d/);
+    expect(frame()).not.toContain('1764000000000');
     app.stdin.write('\u001b');
     await until(() => frame().includes('Alarms (1)'), 'back to the panes');
 
@@ -164,10 +180,12 @@ describe('dashboard without a terminal', () => {
 describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server', () => {
   let s: TestServer;
   let token: string;
+  let admin: LiftCloudClient;
   beforeAll(async () => {
     ensureBuilt();
     s = await startTestServer();
-    token = (await (await s.login('admin')).tokens.create('dash-tmux')).token;
+    admin = await s.login('admin');
+    token = (await admin.tokens.create('dash-tmux')).token;
   });
   afterAll(async () => s?.close());
   const env = () => ({ LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token });
@@ -188,4 +206,61 @@ describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server'
       }
     }
   });
+
+  it(
+    'at 80x24 shows one pane at a time with a tab line, nothing past the edge; an order is received, reached, finished (handling and fault reason typed) and confirmed with keys',
+    { timeout: 120_000 },
+    async () => {
+      const lift = await admin.entities.elevator.save({
+        name: 'Dash lift',
+        factoryNo: 'DASH-80',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const order = await admin.call(raiseWorkOrder, {
+        body: { elevatorId: lift.id, repairMethod: 3, type: 1, contactPerson: 'Li Wei', contactTel: '13700000001' },
+      });
+      const term = tmuxCli(['dashboard'], env(), { columns: 80, rows: 24 });
+      try {
+        await term.waitFor(/Alarms \(0\) +Gateways \(\d+\) +Open work orders \(1\)/);
+        await term.waitFor(/\blive\b/);
+        const lines = term.screen().replace(/\n+$/, '').split('\n');
+        expect(lines.length).toBeLessThanOrEqual(24);
+        // the one pane shown spans the width: its border ends in the last column
+        expect(lines.some((l) => /^╭─+╮$/.test(l) && l.length === 80)).toBe(true);
+        term.keys('Tab');
+        term.keys('Tab');
+        await term.waitFor(order.workOrderNo);
+        term.keys('Enter');
+        await term.waitFor('a receive · v arrive');
+        const step = async (keys: string[], state: string) => {
+          term.keys(...keys);
+          await term.waitFor(`now ${state}`);
+        };
+        await step(['a'], 'Received');
+        await step(['v'], 'On site');
+        term.keys('f');
+        await term.waitFor('Handling (Enter: next');
+        term.keys('-l', 'Reset the door');
+        await term.waitFor('Reset the door▏');
+        term.keys('Enter');
+        await term.waitFor('Fault reason (Enter: finish');
+        term.keys('-l', 'Door lock contact');
+        await term.waitFor('Door lock contact▏');
+        term.keys('Enter');
+        await term.waitFor('finish done');
+        term.keys('c');
+        await term.waitFor('confirm done');
+        const kept = await admin.entities.workOrder.get(order.id);
+        expect(kept).toMatchObject({ recordState: WORK_ORDER_STATE.confirmed });
+        // a move not allowed now is refused with the server's message, and the view stays
+        term.keys('a');
+        await term.waitFor(/│ ! /);
+        term.keys('q');
+        expect(await term.exitCode()).toBe(0);
+      } finally {
+        term.kill();
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { LiftCloudClient } from '@liftcloud/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
 import { provision, waitFor } from './helpers/live-server.js';
@@ -115,4 +115,99 @@ describe('simulate and gateway test against the real server', () => {
     });
     expect(long.code).toBe(2);
   });
+
+  it(
+    'counts show while a window runs; --no-wait prints the bare id, test-watch follows it, gateway-test get lists each DTU',
+    { timeout: 90_000 },
+    async () => {
+      const silent = await provision(s, admin, '86100000071');
+      const sim = startCli(
+        ['simulate', '--count', '1', '--first-dtu', '86700000011', '--mqtt', s.mqttUrl, '--seconds', '40'],
+        env(),
+      );
+      try {
+        await waitFor(() => sim.out.stderr.includes('reporting to'), 20_000, 'the simulator');
+        const detached = await runCli(['gateway', 'test', '86700000011', silent.dtu, '--pass', '1', '--no-wait'], {
+          env: env(),
+        });
+        expect(detached.code, detached.stderr).toBe(0);
+        // only the id, for id=$(liftctl gateway test … --no-wait)
+        expect(detached.stdout).toMatch(/^\d+\n$/);
+        const id = Number(detached.stdout.trim());
+        // the reporting gateway's messages are seen before its window ends (the runner writes them as they come)
+        await vi.waitFor(
+          async () => {
+            const first = (await admin.gatewayTests.detail(id)).results[0]!;
+            if (!(first.passed === null && first.windowStart !== null && first.messages > 0))
+              throw new Error(`no live messages in a running window: ${JSON.stringify(first)}`);
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+        const watched = await runCli(['gateway', 'test-watch', String(id), '-o', 'json'], { env: env() });
+        expect(watched.code, watched.stderr).toBe(4);
+        const summary = JSON.parse(watched.stdout) as {
+          id: number;
+          passed: number;
+          results: { dtu: string; state: string }[];
+        };
+        expect(summary).toMatchObject({ id, passed: 1 });
+        expect(summary.results.map((r) => [r.dtu, r.state])).toEqual([
+          ['86700000011', 'passed'],
+          [silent.dtu, 'failed'],
+        ]);
+
+        const got = await runCli(['gateway-test', 'get', String(id)], { env: env() });
+        expect(got.code, got.stderr).toBe(0);
+        expect(got.stdout).toMatch(/DTU +RESULT +MESSAGES +STATUS +FAULTS +ALARMS/);
+        expect(got.stdout).toMatch(/86700000011 +passed +[1-9]\d*/);
+        expect(got.stdout).toMatch(new RegExp(`${silent.dtu} +failed +0 +0 +0 +0 .*No message in its window`));
+        const json = JSON.parse(
+          (await runCli(['gateway-test', 'get', String(id), '-o', 'json'], { env: env() })).stdout,
+        ) as {
+          results: { dtuCode: string; passed: boolean }[];
+        };
+        expect(json.results.map((r) => [r.dtuCode, r.passed])).toEqual([
+          ['86700000011', true],
+          [silent.dtu, false],
+        ]);
+        const missing = await runCli(['gateway', 'test-watch', '999999'], { env: env() });
+        expect(missing.code).toBe(1);
+      } finally {
+        sim.child.kill('SIGINT');
+        await sim.exited;
+      }
+    },
+  );
+
+  it(
+    'Ctrl-C while following leaves the test running and says how to follow or cancel it (exit 130)',
+    { timeout: 60_000 },
+    async () => {
+      const silent = Array.from({ length: 3 }, (_, i) => String(86100000080 + i));
+      for (const dtuCode of silent) await admin.entities.gatewayDevice.save({ dtuCode });
+      const before = Math.max(
+        0,
+        ...(await admin.entities.gatewayTest.list({ pageSize: 200 })).records.map((r) => r.id),
+      );
+      const follow = startCli(['gateway', 'test', ...silent], env());
+      let id = 0;
+      await vi.waitFor(
+        async () => {
+          const ids = (await admin.entities.gatewayTest.list({ pageSize: 200 })).records.map((r) => r.id);
+          id = Math.max(0, ...ids.filter((x) => x > before));
+          if (id === 0) throw new Error('the test is not created yet');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      follow.child.kill('SIGINT');
+      const code = await follow.exited;
+      expect(code).toBe(130);
+      expect(follow.out.stderr).toContain(
+        `Gateway test ${id} goes on on the server: liftctl gateway test-watch ${id} follows it again, liftctl gateway test-cancel ${id} stops it`,
+      );
+      expect([1, 2]).toContain((await admin.entities.gatewayTest.get(id)).state);
+      const cancel = await runCli(['gateway', 'test-cancel', String(id)], { env: env() });
+      expect(cancel.code, cancel.stderr).toBe(0);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { xlsx, type Cell } from '../../../tests/support/xlsx.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { unzip } from './helpers/unzip.js';
 
 const HEADER: Cell[] = [
   'Elevator name',
@@ -89,6 +90,59 @@ describe('liftctl import', () => {
     const refused = await run(['import', 'net-apply', text]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/not an \.xlsx/);
-    expect((await run(['import', 'net-apply', join(dir, 'missing.xlsx')])).code).toBe(2);
+    const missing = await run(['import', 'net-apply', join(dir, 'missing.xlsx')]);
+    expect(missing.code).toBe(2);
+    // the file named and the problem in words, not Node's "ENOENT: no such file or directory, open …"
+    expect(missing.stderr).toContain(`No such file: ${join(dir, 'missing.xlsx')}`);
+    expect(missing.stderr).not.toContain('ENOENT');
+    const folder = await run(['import', 'net-apply', dir]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`${dir} is a folder, not a file`);
+    const attach = await run(['contract', 'attach', '1', join(dir, 'nothing.pdf')]);
+    expect(attach.code).toBe(2);
+    expect(attach.stderr).toContain('No such file:');
   });
+
+  it(
+    'import template writes the columns in the profile language, an example row the import accepts, and the rules',
+    { timeout: 180_000 },
+    async () => {
+      for (const kind of ['elevator', 'gateway-device', 'net-apply']) {
+        const out = join(dir, `${kind}-template.xlsx`);
+        const made = await run(['import', 'template', kind, '--out', out]);
+        expect(made.code, made.stderr).toBe(0);
+        expect(made.stderr).toContain(`Template for ${kind} written to ${out}`);
+        // the example row passes the same rules a real row does
+        const dry = await run(['import', kind, out, '--dry-run', '-o', 'json']);
+        expect(dry.code, `${kind}: ${dry.stdout}`).toBe(0);
+        expect(JSON.parse(dry.stdout)).toMatchObject({ total: 1, dryRun: true });
+      }
+      const files = unzip(join(dir, 'elevator-template.xlsx'));
+      const strings = [...files.entries()]
+        .filter(([name]) => name.startsWith('xl/'))
+        .map(([, text]) => text)
+        .join('\n');
+      for (const text of [
+        'Rated speed (m/s)',
+        'Rules',
+        'a number; at least 0; at most 30; at most 2 decimals',
+        'Factory no.',
+      ])
+        expect(strings).toContain(text);
+      expect(strings).toMatch(/one of: 1 [^;]+, 2 /);
+
+      // in Italian: headers and rules in the profile's language, still accepted by the import
+      const it = join(dir, 'ascensori.xlsx');
+      const made = await runCli(['import', 'template', 'elevator', '--out', it], {
+        env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token, LANG: 'it_IT.UTF-8' },
+      });
+      expect(made.code, made.stderr).toBe(0);
+      const italian = [...unzip(it).values()].join('\n');
+      expect(italian).toContain('Velocità nominale (m/s)');
+      expect(italian).toContain('al massimo 2 decimali');
+      expect((await run(['import', 'elevator', it, '--dry-run'])).code).toBe(0);
+      const unknown = await run(['import', 'template', 'company']);
+      expect(unknown.code).toBe(2);
+    },
+  );
 });

@@ -106,8 +106,38 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length 
     expect(complete('liftctl company ')).toEqual(expect.arrayContaining(['list', 'get', 'export']));
     expect(complete('liftctl company list --pa')).toEqual(['--parent-id', '--page-no', '--page-size']);
     expect(complete('liftctl -o json use-unit l')).toEqual(['list']);
+    // values: output formats, enum codes of a filter, alarms tail's frame types, import kinds, shells
+    expect(complete('liftctl -o j')).toEqual(['json', 'jsonl']);
+    expect(complete('liftctl company list --output y')).toEqual(['yaml']);
+    expect(complete('liftctl elevator list --elevator-type ')).toEqual(expect.arrayContaining(['1', '2']));
+    expect(complete('liftctl alarms tail --type wo')).toEqual(['workOrder']);
+    expect(complete('liftctl alarms tail --type ')).toEqual(expect.arrayContaining(['alarm', 'status', 'all']));
+    expect(complete('liftctl import el')).toEqual(['elevator']);
+    expect(complete('liftctl import template gate')).toEqual(['gateway-device']);
+    expect(complete('liftctl completion f')).toEqual(['fish']);
+    expect(complete('liftctl company list --page-size 5')).toEqual(['50']);
     expect((await runCli(['completion', 'zsh'])).stdout).toContain('bashcompinit');
-    expect((await runCli(['completion', 'fish'])).stdout).toContain('complete -c liftctl');
+    const fish = (await runCli(['completion', 'fish'])).stdout;
+    expect(fish).toContain('complete -c liftctl');
+    expect(fish).toMatch(/-l output -x -a 'table wide json jsonl csv yaml'/);
+    expect(fish).toContain("-l profile -x -a '(liftctl completion __profiles 2>/dev/null)'");
     expect((await runCli(['completion', 'tcsh'])).code).toBe(2);
+  });
+
+  it('completion offers the profile names of the settings file, read when the shell asks', async () => {
+    const dir = tempConfigDir();
+    const env = { LIFTCTL_CONFIG_DIR: dir };
+    for (const name of ['prod', 'staging'])
+      expect((await runCli(['profile', 'set', name, '--server', 'https://lift.example.com'], { env })).code).toBe(0);
+    const script = (await runCli(['completion', 'bash'])).stdout;
+    const program = `${script}
+liftctl() { node ${JSON.stringify(BIN)} "$@"; }
+COMP_WORDS=(liftctl --profile st); COMP_CWORD=2; _liftctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const out = spawnSync('bash', ['-c', program], {
+      encoding: 'utf8',
+      env: { ...process.env, LIFTCTL_CONFIG_DIR: dir },
+    });
+    expect(out.stdout.trim().split('\n')).toEqual(['staging']);
+    expect((await runCli(['completion', '__profiles'], { env })).stdout).toBe('prod\nstaging\n');
   });
 });

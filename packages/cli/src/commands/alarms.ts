@@ -11,6 +11,7 @@ import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { terminal } from '../output/terminal.js';
 import { contextFor } from './options.js';
+import { completeLastOption } from '../completion/values.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
@@ -66,11 +67,14 @@ export function frameMatches(frame: LiveFrame, filter: FrameFilter): boolean {
 
 export function register(program: Command): void {
   const alarms = program.command('alarms').description(t('cmd.alarms'));
-  alarms
-    .command('tail')
-    .description(t('cmd.alarms.tail'))
-    .option('--elevator <id>', t('opt.elevator'), collect)
-    .option('--type <type>', t('opt.frameType'), collect)
+  completeLastOption(
+    alarms
+      .command('tail')
+      .description(t('cmd.alarms.tail'))
+      .option('--elevator <id>', t('opt.elevator'), collect)
+      .option('--type <type>', t('opt.frameType'), collect),
+    [...Object.keys(FRAME_TYPES), 'all'],
+  )
     .option('--max <n>', t('opt.maxFrames'))
     .option('--max-retries <n>', t('opt.maxRetries'))
     .addHelpText('after', `\n${t('help.alarmsTail')}`)

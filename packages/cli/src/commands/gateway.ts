@@ -13,6 +13,7 @@ import {
 import type { Command } from 'commander';
 import { CliError, isApiError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { onExit } from '../exit-hooks.js';
 import { currentLanguage, t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
@@ -21,6 +22,12 @@ import { terminal } from '../output/terminal.js';
 import { displayWidth, padEnd } from '../output/width.js';
 import { parseId } from './entity/ids.js';
 import { contextFor } from './options.js';
+import type { Context as CommandContext } from '../context.js';
+import { writeRecord } from '../output/records.js';
+import { renderTable } from '../output/table.js';
+import type { Column } from '../output/columns.js';
+import { wideColumns } from './entity/columns.js';
+import { entityDef, notFoundAsMessage } from './entity/definition.js';
 
 export type GatewayTestState = 'waiting' | 'running' | 'passed' | 'failed' | 'untested';
 
@@ -149,6 +156,123 @@ export function renderProgress(
 const ended = (d: GatewayTestDetail) => !gatewayTestActive(d);
 const isDone = (r: GatewayTestResult) => r.state === 'passed' || r.state === 'failed' || r.state === 'untested';
 
+/**
+ * Follow a test on the server until it ends: a live table on a terminal, a line per finished DTU otherwise, then
+ * the summary (exit 4 when a gateway did not pass). Ctrl-C only stops following: the test goes on on the server,
+ * and the hint says how to follow it again or cancel it.
+ */
+async function follow(
+  ctx: CommandContext,
+  test: { id: number; windowMs?: number | null; passBenchmark?: number | null },
+): Promise<void> {
+  const format = ctx.format();
+  const term = terminal();
+  const live = format === 'table' && term.stdoutIsTTY;
+  const windowMs = test.windowMs ?? GATEWAY_TEST.eachTestMs;
+
+  const seen = new Map<string, number>();
+  let rows: GatewayTestResult[] = [];
+  const printed = new Set<string>();
+  let drawn = 0;
+  const draw = () => {
+    if (!live) return;
+    const text = renderProgress(rows, windowMs, term.color);
+    process.stdout.write(`${drawn ? `\u001b[${drawn}A\u001b[0J` : ''}${text}`);
+    drawn = text.split('\n').length - 1;
+  };
+  const finished = async (r: GatewayTestResult) => {
+    if (live) return;
+    if (format === 'jsonl') await writeTo(process.stdout, `${JSON.stringify(r)}\n`);
+    else if (format === 'table' || format === 'wide')
+      await writeTo(
+        process.stdout,
+        `${r.dtu}  ${stateText(r.state)}  ${t('gw.count', { count: r.messages })}${r.note ? `  ${r.note}` : ''}\n`,
+      );
+  };
+  const redraw = setInterval(draw, 500);
+  // Ctrl-C, a closed SSH session or SIGTERM: the test goes on on the server; say which and how to get back to it.
+  const removeHint = onExit(() => {
+    process.stderr.write(`${t('gw.stillRunning', { id: test.id })}\n`);
+  });
+  let detail: GatewayTestDetail;
+  try {
+    for (;;) {
+      detail = await ctx.call((client) => client.gatewayTests.detail(test.id), { spinner: false });
+      rows = detail.results.map((r) => toRow(r, seen));
+      for (const r of rows.filter((x) => isDone(x) && !printed.has(x.dtu))) {
+        printed.add(r.dtu);
+        await finished(r);
+      }
+      draw();
+      if (ended(detail)) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    clearInterval(redraw);
+    removeHint();
+  }
+  const passed = rows.filter((r) => r.state === 'passed').length;
+  const summary = {
+    id: test.id,
+    total: rows.length,
+    passed,
+    failed: rows.length - passed,
+    pass: detail.passBenchmark ?? test.passBenchmark ?? null,
+    windowMs: detail.windowMs ?? test.windowMs,
+    results: rows.map(({ startedAt: _local, ...r }) => r),
+  };
+  if (format === 'json') await writeTo(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
+  else if (format === 'yaml') await writeTo(process.stdout, (await import('yaml')).stringify(summary));
+  say.info(t('gw.summary', { passed, total: rows.length }));
+  if (passed < rows.length) process.exitCode = EXIT.partial;
+}
+
+/** The per-DTU results of `gateway-test get`: counts by kind, the window and why one did not pass. */
+function resultColumns(): Column<GatewayTestResult>[] {
+  const col = (key: keyof GatewayTestResult, header: string, value?: (r: GatewayTestResult) => unknown) => ({
+    key,
+    header,
+    value: value ?? ((r: GatewayTestResult) => r[key]),
+  });
+  return [
+    col('dtu', t('gw.col.dtu')),
+    col('state', t('gw.col.state'), (r) => stateText(r.state)),
+    col('messages', t('gw.col.messages')),
+    col('statusCount', t('gw.col.status')),
+    col('faultCount', t('gw.col.fault')),
+    col('alarmCount', t('gw.col.alarm')),
+    col('windowStart', t('gw.col.start')),
+    col('windowEnd', t('gw.col.end')),
+    col('note', t('gw.col.note')),
+  ];
+}
+
+/** `liftctl gateway-test get <id>`: the test's fields and then one row per DTU (json: the detail with `results`). */
+export async function gatewayTestGet(idText: string, cmd: Command): Promise<void> {
+  const ctx = await contextFor(cmd);
+  const def = entityDef('gatewayTest');
+  const id = parseId(idText);
+  const detail = await ctx
+    .call((client) => client.gatewayTests.detail(id))
+    .catch((error: unknown) => {
+      throw notFoundAsMessage(def, id, error);
+    });
+  const format = ctx.format();
+  if (format === 'json') return writeTo(process.stdout, `${JSON.stringify(detail, null, 2)}\n`);
+  if (format === 'yaml') return writeTo(process.stdout, (await import('yaml')).stringify(detail));
+  const seen = new Map<string, number>();
+  const rows = detail.results.map((r) => toRow(r, seen));
+  if (format === 'jsonl') {
+    for (const r of rows) await writeTo(process.stdout, `${JSON.stringify({ testId: id, ...r })}\n`);
+    return;
+  }
+  const columns = wideColumns(def);
+  const { results: _results, ...record } = detail;
+  await writeRecord(ctx.recordOutput(columns, columns), record as Record<string, unknown>);
+  if (format === 'csv') return;
+  await writeTo(process.stdout, `\n${renderTable(resultColumns(), rows, { color: terminal().color })}`);
+}
+
 export function register(program: Command): void {
   const gateway = program.command('gateway').description(t('cmd.gateway'));
   gateway
@@ -162,6 +286,21 @@ export function register(program: Command): void {
       say.info(t('gw.cancelled', { id: testId }));
     });
   gateway
+    .command('test-watch')
+    .argument('<id>')
+    .description(t('cmd.gateway.testWatch'))
+    .action(async (id: string, _opts, cmd: Command) => {
+      const ctx = await contextFor(cmd);
+      const testId = parseId(id);
+      const detail = await ctx
+        .call((client) => client.gatewayTests.detail(testId))
+        .catch((error: unknown) => {
+          throw notFoundAsMessage(entityDef('gatewayTest'), testId, error);
+        });
+      if (terminal().stderrIsTTY) say.info(t('gw.following', { id: testId }));
+      await follow(ctx, detail);
+    });
+  gateway
     .command('test')
     .argument('<dtu...>', t('arg.dtus', { max: GATEWAY_TEST.maxBatch }))
     .description(t('cmd.gateway.test'))
@@ -172,8 +311,6 @@ export function register(program: Command): void {
       const ctx = await contextFor(cmd);
       const body = checkGatewayTest(codes, opts);
       const format = ctx.format();
-      const term = terminal();
-      const live = format === 'table' && term.stdoutIsTTY && opts.wait;
 
       const created = await ctx
         .call((client) => client.gatewayTests.create(body))
@@ -188,62 +325,13 @@ export function register(program: Command): void {
           throw error;
         });
       if (!opts.wait) {
+        // The bare id on stdout, for `id=$(liftctl gateway test … --no-wait)`; the sentence for a person on stderr.
         if (format === 'json' || format === 'jsonl') await writeTo(process.stdout, `${JSON.stringify(created)}\n`);
-        else await writeTo(process.stdout, `${t('gw.created', { id: created.id })}\n`);
+        else await writeTo(process.stdout, `${created.id}\n`);
+        if (terminal().stderrIsTTY) say.info(t('gw.detached', { id: created.id }));
         return;
       }
-      if (!live && term.stderrIsTTY) say.info(t('gw.created', { id: created.id }));
-
-      const seen = new Map<string, number>();
-      let rows: GatewayTestResult[] = [];
-      const printed = new Set<string>();
-      let drawn = 0;
-      const draw = () => {
-        if (!live) return;
-        const text = renderProgress(rows, created.windowMs ?? GATEWAY_TEST.eachTestMs, term.color);
-        process.stdout.write(`${drawn ? `\u001b[${drawn}A\u001b[0J` : ''}${text}`);
-        drawn = text.split('\n').length - 1;
-      };
-      const finished = async (r: GatewayTestResult) => {
-        if (live) return;
-        if (format === 'jsonl') await writeTo(process.stdout, `${JSON.stringify(r)}\n`);
-        else if (format === 'table' || format === 'wide')
-          await writeTo(
-            process.stdout,
-            `${r.dtu}  ${stateText(r.state)}  ${t('gw.count', { count: r.messages })}${r.note ? `  ${r.note}` : ''}\n`,
-          );
-      };
-      const redraw = setInterval(draw, 500);
-      // Ctrl-C only stops following: the test goes on on the server (liftctl gateway test-cancel <id>).
-      let detail: GatewayTestDetail;
-      try {
-        for (;;) {
-          detail = await ctx.call((client) => client.gatewayTests.detail(created.id), { spinner: false });
-          rows = detail.results.map((r) => toRow(r, seen));
-          for (const r of rows.filter((x) => isDone(x) && !printed.has(x.dtu))) {
-            printed.add(r.dtu);
-            await finished(r);
-          }
-          draw();
-          if (ended(detail)) break;
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        }
-      } finally {
-        clearInterval(redraw);
-      }
-      const passed = rows.filter((r) => r.state === 'passed').length;
-      const summary = {
-        id: created.id,
-        total: rows.length,
-        passed,
-        failed: rows.length - passed,
-        pass: body.passBenchmark,
-        windowMs: created.windowMs,
-        results: rows.map(({ startedAt: _local, ...r }) => r),
-      };
-      if (format === 'json') await writeTo(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
-      else if (format === 'yaml') await writeTo(process.stdout, (await import('yaml')).stringify(summary));
-      say.info(t('gw.summary', { passed, total: rows.length }));
-      if (passed < rows.length) process.exitCode = EXIT.partial;
+      if (terminal().stderrIsTTY) say.info(t('gw.created', { id: created.id }));
+      await follow(ctx, { ...created, passBenchmark: body.passBenchmark });
     });
 }

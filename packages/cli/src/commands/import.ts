@@ -1,16 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { IMPORTABLE_ENTITIES, type ImportAnswer, type ImportableEntity, type ImportRowError } from '@liftcloud/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CliError, isApiError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { t } from '../i18n/index.js';
+import { currentLanguage, t } from '../i18n/index.js';
 import type { Column } from '../output/columns.js';
 import { say } from '../output/messages.js';
 import { writeRecord, writeRecords } from '../output/records.js';
 import { camel, kebab } from './entity/ids.js';
 import { contextFor } from './options.js';
+import { completeArgument } from '../completion/values.js';
+import { readInputFile } from './input-file.js';
+import { writeTemplate } from './import-template.js';
 
 /** Row problems listed on a terminal before "… and N more" (-o json lists them all). */
 const ROWS_SHOWN = 20;
@@ -37,8 +39,21 @@ function kindOf(value: string): ImportableEntity {
 }
 
 export function register(program: Command): void {
-  program
-    .command('import')
+  const command = completeArgument(program.command('import'), KINDS);
+  // `liftctl import template <kind>`: commander runs the subcommand when the first word names it, else the import.
+  completeArgument(command.command('template'), KINDS)
+    .argument('<kind>', KINDS.join(', '))
+    .description(t('cmd.importTemplate'))
+    .option('--out <file>', t('opt.templateOut'))
+    .action(async (kindText: string, opts: { out?: string }) => {
+      const kind = kindOf(kindText);
+      const out = opts.out ?? `${kebab(kind)}-template.xlsx`;
+      await writeTemplate(out, kind, currentLanguage()).catch((error: unknown) => {
+        throw new CliError(t('file.unreadable', { file: out, reason: (error as Error).message }), EXIT.usage);
+      });
+      say.info(t('template.written', { kind: kebab(kind), file: resolve(out) }));
+    });
+  command
     .argument('<kind>', KINDS.join(', '))
     .argument('<file>', '.xlsx')
     .description(t('cmd.import'))
@@ -46,9 +61,7 @@ export function register(program: Command): void {
     .action(async (kindText: string, file: string, opts: { dryRun?: boolean }, cmd: Command) => {
       const ctx = await contextFor(cmd);
       const kind = kindOf(kindText);
-      const bytes = await readFile(file).catch((error: Error) => {
-        throw new CliError(error.message, EXIT.usage);
-      });
+      const bytes = await readInputFile(file);
       const name = basename(file);
       const started = Date.now();
       const label = () => t('import.progress', { file: name, seconds: Math.floor((Date.now() - started) / 1000) });

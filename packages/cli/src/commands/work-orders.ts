@@ -21,6 +21,7 @@ import { entityDef } from './entity/definition.js';
 import { addFilterOptions } from './entity/filters.js';
 import { parseId } from './entity/ids.js';
 import { listAction } from './entity/list.js';
+import { addWatchOptions } from './entity/watch.js';
 import { contextFor } from './options.js';
 import { registerCreate } from './work-order-create.js';
 
@@ -86,7 +87,7 @@ export function register(program: Command): void {
   const wo = program.command('work-orders').description(t('cmd.wo'));
   const def = entityDef('workOrder');
 
-  addFilterOptions(wo.command('list').alias('ls').description(t('cmd.wo.list')), def)
+  addWatchOptions(addFilterOptions(wo.command('list').alias('ls').description(t('cmd.wo.list')), def), 'workOrder')
     .option('--all', t('opt.all'))
     .action((opts: Record<string, unknown>, cmd: Command) => listAction('workOrder', opts, cmd));
 

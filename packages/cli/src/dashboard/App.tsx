@@ -34,6 +34,11 @@ export interface DashboardSource {
   workOrders(): Promise<OrderRow[]>;
   /** Lines to show for one order: its fields, the actions allowed now, the timeline. */
   orderDetail(id: number): Promise<string[]>;
+  /**
+   * Move an order (the keys of its detail: receive, arrive, finish with handling and fault reason, confirm);
+   * resolves to the state label it is in now, rejects with the server's message (a move not allowed now).
+   */
+  actOnOrder(id: number, action: OrderAction, body: { handling?: string; faultReason?: string }): Promise<string>;
   /** Live frames; returns the channel: close it, or try to reconnect now (the r key). */
   subscribe(
     onFrame: (frame: LiveFrame) => void,
@@ -43,6 +48,11 @@ export interface DashboardSource {
   /** The labels of the dashboard's own words, in the reader's language. */
   text: DashboardText;
 }
+
+export type OrderAction = 'receive' | 'arrive' | 'finish' | 'confirm';
+
+/** The keys of an order's detail and the move each makes. */
+export const ORDER_KEYS: Record<string, OrderAction> = { a: 'receive', v: 'arrive', f: 'finish', c: 'confirm' };
 
 export interface DashboardText {
   alarms: string;
@@ -55,6 +65,12 @@ export interface DashboardText {
   noGateways: string;
   keys: string;
   detailKeys: string;
+  /** The keys of an order's detail (ORDER_KEYS, Esc, q). */
+  orderKeys: string;
+  handling: string;
+  faultReason: string;
+  /** "receive: now Received" */
+  acted(action: string, state: string): string;
   loading: string;
   connected: string;
   reconnecting: string;
@@ -77,6 +93,30 @@ const MAX_ALARMS = 200;
 interface Detail {
   title: string;
   lines: string[];
+  /** The order shown, whose keys move it. */
+  orderId?: number;
+  /** The last move's outcome or refusal. */
+  note?: string;
+}
+
+/** Typing the finish's two texts in an order's detail. */
+interface FinishPrompt {
+  field: 'handling' | 'faultReason';
+  value: string;
+  handling: string;
+}
+
+/** Below this width the panes are shown one at a time, full width, with a tab line (80x24 first). */
+export const NARROW_COLUMNS = 100;
+
+/** Times the frames carry as epoch milliseconds (alarmTime…), as a local date and time. */
+function detailValue(key: string, value: unknown): string {
+  if (typeof value === 'number' && /Time$/.test(key) && value > 1e11) {
+    const d = new Date(value);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export interface DashboardProps {
@@ -98,6 +138,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
   const [orders, setOrders] = useState<OrderRow[] | null>(null);
   const [link, setLink] = useState<string>(source.text.loading);
   const [detail, setDetail] = useState<Detail | null>(null);
+  const [prompt, setPrompt] = useState<FinishPrompt | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [size, setSize] = useState({ columns: stdout.columns || 100, rows: stdout.rows || 30 });
   const ordersDue = useRef<NodeJS.Timeout | null>(null);
@@ -198,7 +239,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       if (!a) return;
       setDetail({
         title: `${clock(a.at)} ${frameSubject(a.frame)}`,
-        lines: [frameDetail(a.frame), ...Object.entries(a.frame.data).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)],
+        lines: [frameDetail(a.frame), ...Object.entries(a.frame.data).map(([k, v]) => `${k}: ${detailValue(k, v)}`)],
       });
     } else if (pane === 'gateways') {
       const g = sortedGateways[i];
@@ -214,22 +255,68 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     } else {
       const o = sortedOrders[i];
       if (!o) return;
-      setDetail({ title: `${o.workOrderNo} (#${o.id})`, lines: [source.text.loading] });
-      source
-        .orderDetail(o.id)
-        .then((lines) => setDetail({ title: `${o.workOrderNo} (#${o.id})`, lines }))
-        .catch((e: unknown) => setDetail({ title: `${o.workOrderNo}`, lines: [String(e)] }));
+      showOrder(o.id, `${o.workOrderNo} (#${o.id})`);
     }
   };
 
+  const showOrder = (id: number, title: string, note?: string) => {
+    setDetail({ title, lines: [source.text.loading], orderId: id, note });
+    source
+      .orderDetail(id)
+      .then((lines) => setDetail((d) => (d?.orderId === id ? { title, lines, orderId: id, note } : d)))
+      .catch((e: unknown) => setDetail({ title, lines: [String(e)], orderId: id, note }));
+  };
+
+  const act = (id: number, title: string, action: OrderAction, body: { handling?: string; faultReason?: string }) => {
+    setDetail((d) => (d ? { ...d, note: `${action}…` } : d));
+    source
+      .actOnOrder(id, action, body)
+      .then((state) => {
+        showOrder(id, title, source.text.acted(action, state));
+        void loadOrders();
+      })
+      .catch((e: unknown) =>
+        setDetail((d) => (d ? { ...d, note: `! ${e instanceof Error ? e.message : String(e)}` } : d)),
+      );
+  };
+
   // Input may arrive before the effects of the latest render ran: the handler reads the latest state from a ref.
-  const latest = useRef({ pane, detail, counts, open });
-  latest.current = { pane, detail, counts, open };
+  const latest = useRef({ pane, detail, counts, open, prompt, act });
+  latest.current = { pane, detail, counts, open, prompt, act };
   useInput((input, key) => {
-    const { pane, detail, counts, open } = latest.current;
-    if (input === 'q' || (key.ctrl && input === 'c')) {
-      // Ctrl-C is an interruption (exit 130, as every command), q a normal end (0)
-      exit(key.ctrl ? new DashboardInterrupted() : undefined);
+    const { pane, detail, counts, open, prompt, act } = latest.current;
+    if (key.ctrl && input === 'c') {
+      exit(new DashboardInterrupted());
+      return;
+    }
+    if (prompt && detail?.orderId !== undefined) {
+      // typing the finish's handling, then its fault reason: Enter goes on, Esc gives up
+      if (key.escape) setPrompt(null);
+      else if (key.return) {
+        if (!prompt.value.trim()) return;
+        if (prompt.field === 'handling') setPrompt({ field: 'faultReason', value: '', handling: prompt.value });
+        else {
+          setPrompt(null);
+          act(detail.orderId, detail.title, 'finish', { handling: prompt.handling, faultReason: prompt.value });
+        }
+      } else if (key.backspace || key.delete) setPrompt({ ...prompt, value: prompt.value.slice(0, -1) });
+      else if (input && !key.ctrl && !key.meta) {
+        // pasted or fast text may arrive with its Enter in the same chunk: the text, then the Enter
+        const [text = '', ...rest] = input.split(/[\r\n]/);
+        const value = prompt.value + text;
+        if (rest.length === 0) setPrompt({ ...prompt, value });
+        else if (!value.trim()) setPrompt({ ...prompt, value });
+        else if (prompt.field === 'handling') setPrompt({ field: 'faultReason', value: '', handling: value });
+        else {
+          setPrompt(null);
+          act(detail.orderId, detail.title, 'finish', { handling: prompt.handling, faultReason: value });
+        }
+      }
+      return;
+    }
+    if (input === 'q') {
+      // q is a normal end (0); Ctrl-C above an interruption (exit 130, as every command)
+      exit();
       return;
     }
     if (input === 'r') {
@@ -237,7 +324,11 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       return;
     }
     if (detail) {
-      if (key.escape || key.return || key.backspace || key.leftArrow) setDetail(null);
+      const action = ORDER_KEYS[input];
+      if (detail.orderId !== undefined && action === 'finish')
+        setPrompt({ field: 'handling', value: '', handling: '' });
+      else if (detail.orderId !== undefined && action) act(detail.orderId, detail.title, action, {});
+      else if (key.escape || key.return || key.backspace || key.leftArrow) setDetail(null);
       return;
     }
     const move = (by: number) => setPane((p) => PANES[(PANES.indexOf(p) + by + PANES.length) % PANES.length]!);
@@ -251,9 +342,21 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     else if (key.return) open();
   });
 
-  const listRows = Math.max(3, size.rows - 8);
-  const paneWidth = Math.max(20, Math.floor(size.columns / 3) - 1);
-  const inner = paneWidth - 4;
+  const narrow = size.columns < NARROW_COLUMNS;
+  // header, (tab line when narrow), the box's borders, title and summary, the keys line
+  const listRows = Math.max(3, size.rows - (narrow ? 9 : 8));
+  // wide: the alarms pane takes the most width (its text is the longest), gateways the least
+  const alarmsWidth = Math.floor(size.columns * 0.4);
+  const gatewaysWidth = Math.floor(size.columns * 0.25);
+  const widthOf = (p: Pane) =>
+    narrow
+      ? size.columns
+      : p === 'alarms'
+        ? alarmsWidth
+        : p === 'gateways'
+          ? gatewaysWidth
+          : size.columns - alarmsWidth - gatewaysWidth;
+  const innerOf = (p: Pane) => widthOf(p) - 4;
   const window = <T,>(items: T[], sel: number): { items: T[]; offset: number } => {
     const offset = Math.max(0, Math.min(sel - Math.floor(listRows / 2), items.length - listRows));
     return { items: items.slice(offset, offset + listRows), offset };
@@ -263,7 +366,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     const active = pane === p && selected[p] === index;
     return (
       <Text key={`${p}-${index}`} inverse={active} color={color} wrap="truncate">
-        {cut(text, inner)}
+        {cut(text, innerOf(p))}
       </Text>
     );
   };
@@ -276,35 +379,73 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
     (s) => `${source.stateLabel(s)} ${sortedOrders.filter((o) => o.recordState === s).length}`,
   );
 
-  const box = (p: Pane, title: string, summary: string, body: ReactNode) => (
-    <Box
-      flexDirection="column"
-      borderStyle="round"
-      borderColor={pane === p ? 'cyan' : 'gray'}
-      width={paneWidth}
-      height={listRows + 4}
-      paddingX={1}
-    >
-      <Text bold color={pane === p ? 'cyan' : undefined}>
-        {cut(title, inner)}
-      </Text>
-      <Text dimColor wrap="truncate">
-        {cut(summary, inner)}
-      </Text>
-      {body}
-    </Box>
-  );
+  const box = (p: Pane, title: string, summary: string, body: ReactNode) =>
+    narrow && pane !== p ? null : (
+      <Box
+        key={p}
+        flexDirection="column"
+        borderStyle="round"
+        borderColor={pane === p ? 'cyan' : 'gray'}
+        width={widthOf(p)}
+        height={listRows + 4}
+        paddingX={1}
+      >
+        <Text bold color={pane === p ? 'cyan' : undefined}>
+          {cut(title, innerOf(p))}
+        </Text>
+        <Text dimColor wrap="truncate">
+          {cut(summary, innerOf(p))}
+        </Text>
+        {body}
+      </Box>
+    );
+  const titles: Record<Pane, string> = {
+    alarms: `${source.text.alarms} (${alarms.length})`,
+    gateways: `${source.text.gateways} (${sortedGateways.length})`,
+    orders: `${source.text.orders} (${sortedOrders.length})`,
+  };
+  const keysLine = prompt
+    ? `${prompt.field === 'handling' ? source.text.handling : source.text.faultReason}: ${prompt.value}▏`
+    : detail
+      ? detail.orderId !== undefined
+        ? source.text.orderKeys
+        : source.text.detailKeys
+      : source.text.keys;
 
   return (
     <Box flexDirection="column" width={size.columns}>
       <Box justifyContent="space-between">
-        <Text bold>{cut(source.title, size.columns - 30)}</Text>
+        <Text bold wrap="truncate">
+          {cut(source.title, size.columns - link.length - 2)}
+        </Text>
         <Text color={link === source.text.connected ? 'green' : 'yellow'}>{link}</Text>
       </Box>
+      {narrow && !detail ? (
+        <Text wrap="truncate">
+          {PANES.map((p) => (
+            <Text key={p} inverse={pane === p} color={pane === p ? 'cyan' : undefined}>
+              {` ${titles[p]} `}
+            </Text>
+          ))}
+        </Text>
+      ) : null}
       {detail ? (
-        <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} height={listRows + 4}>
-          <Text bold>{detail.title}</Text>
-          {detail.lines.slice(0, listRows + 1).map((line, i) => (
+        <Box
+          flexDirection="column"
+          borderStyle="round"
+          borderColor="cyan"
+          paddingX={1}
+          height={listRows + 4 + (narrow ? 1 : 0)}
+        >
+          <Text bold wrap="truncate">
+            {detail.title}
+          </Text>
+          {detail.note ? (
+            <Text color={detail.note.startsWith('!') ? 'red' : 'green'} wrap="truncate">
+              {detail.note}
+            </Text>
+          ) : null}
+          {detail.lines.slice(0, listRows + (detail.note ? 0 : 1) + (narrow ? 1 : 0)).map((line, i) => (
             <Text key={i} wrap="truncate">
               {line}
             </Text>
@@ -314,7 +455,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
         <Box>
           {box(
             'alarms',
-            `${source.text.alarms} (${alarms.length})`,
+            titles.alarms,
             alarms[0] ? `${clock(alarms[0].at)}` : '',
             alarms.length === 0 ? (
               <Text dimColor>{source.text.noAlarms}</Text>
@@ -331,7 +472,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
           )}
           {box(
             'gateways',
-            `${source.text.gateways} (${sortedGateways.length})`,
+            titles.gateways,
             gateways
               ? `${source.text.online} ${online} · ${source.text.offline} ${sortedGateways.length - online}`
               : source.text.loading,
@@ -350,7 +491,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
           )}
           {box(
             'orders',
-            `${source.text.orders} (${sortedOrders.length})`,
+            titles.orders,
             orders ? byState.join(' · ') : source.text.loading,
             orders && sortedOrders.length === 0 ? (
               <Text dimColor>{source.text.noOrders}</Text>
@@ -369,7 +510,7 @@ export function Dashboard({ source, refreshMs = 10_000, onFirstPaint }: Dashboar
       )}
       <Text dimColor wrap="truncate">
         {error ? `! ${error}  ` : ''}
-        {detail ? source.text.detailKeys : source.text.keys}
+        {keysLine}
       </Text>
     </Box>
   );

@@ -50,6 +50,16 @@ export function serverSource(
         .split('\n')
         .filter((line) => !/ {2}$/.test(line) && line.trim() !== '');
     },
+    actOnOrder: async (id, action, body) => {
+      const detail = await ctx.call(
+        async () => {
+          await client.workOrders.act(id, action, body);
+          return detailOf(client, id);
+        },
+        { spinner: false },
+      );
+      return stateLabel(detail.order.recordState);
+    },
     subscribe: (onFrame, onNotice) => openLiveChannel({ ...session, onFrame, onNotice, reconnect }),
     stateLabel,
     text: {
@@ -63,6 +73,10 @@ export function serverSource(
       noGateways: t('dash.noGateways'),
       keys: t('dash.keys'),
       detailKeys: t('dash.detailKeys'),
+      orderKeys: t('dash.orderKeys'),
+      handling: t('dash.handling'),
+      faultReason: t('dash.faultReason'),
+      acted: (action, state) => t('dash.acted', { action, state }),
       loading: t('dash.loading'),
       connected: t('dash.connected'),
       reconnecting: t('dash.reconnecting'),

@@ -2,6 +2,7 @@ import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
 import { pushStatsEnUS } from './push-stats.js';
+import { dailyUseEnUS } from './daily-use.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
   'cmd.profile': 'Manage profiles: server URL, organisation and language',
@@ -180,6 +181,7 @@ export const enUS = {
   retry: 'Retrying {method} {url} in {ms} ms ({reason})',
   ...opsEnUS,
   ...pushStatsEnUS,
+  ...dailyUseEnUS,
   ...filesEnUS,
   ...upkeepEnUS,
 } as const;

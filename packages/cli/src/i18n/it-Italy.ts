@@ -3,6 +3,7 @@ import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
 import { upkeepItItaly } from './upkeep.js';
 import { pushStatsItItaly } from './push-stats.js';
+import { dailyUseItItaly } from './daily-use.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
   'cmd.profile': 'Gestire i profili: URL del server, organizzazione e lingua',
@@ -181,6 +182,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   retry: 'Nuovo tentativo di {method} {url} tra {ms} ms ({reason})',
   ...opsItItaly,
   ...pushStatsItItaly,
+  ...dailyUseItItaly,
   ...filesItItaly,
   ...upkeepItItaly,
 };

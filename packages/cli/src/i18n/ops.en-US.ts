@@ -115,7 +115,8 @@ export const opsEnUS = {
   'arg.dtus': 'DTU numbers, 11 digits each, at most {max}',
   'opt.maxHours': 'total test time in hours (at most 24; empty: as long as the windows take)',
   'opt.pass': 'messages a gateway must push in its window to pass (empty: seen online is enough)',
-  'opt.noWait': "print the new test's id and return; follow it with liftctl gateway-test get <id>",
+  'opt.noWait':
+    "print the new test's id alone and return (id=$(liftctl gateway test … --no-wait)); follow it with liftctl gateway test-watch <id>",
   'gw.invalid': 'The gateway test cannot start:',
   'gw.badHours': '--max-hours: not a number: {value}',
   'gw.created': 'Gateway test {id} started on the server',
@@ -132,6 +133,19 @@ export const opsEnUS = {
   'gw.left': '{time} left',
   'gw.count': '{count} messages',
   'gw.summary': '{passed} of {total} gateways passed',
+  'cmd.gateway.testWatch':
+    'Follow a gateway test already on the server (one started with --no-wait, or left with Ctrl-C) until it ends',
+  'gw.detached':
+    'Gateway test {id} started on the server: liftctl gateway test-watch {id} follows it, liftctl gateway test-cancel {id} stops it',
+  'gw.following': 'Following gateway test {id}',
+  'gw.stillRunning':
+    'Gateway test {id} goes on on the server: liftctl gateway test-watch {id} follows it again, liftctl gateway test-cancel {id} stops it',
+  'gw.col.status': 'Status',
+  'gw.col.fault': 'Faults',
+  'gw.col.alarm': 'Alarms',
+  'gw.col.start': 'Window start',
+  'gw.col.end': 'Window end',
+  'gw.col.note': 'Note',
 
   'cmd.simulate': 'Run simulated gateways against the server (provisions elevators, gateways and secrets)',
   'opt.simCount': 'how many gateways',

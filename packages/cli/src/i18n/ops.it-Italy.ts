@@ -117,7 +117,8 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'arg.dtus': 'numeri DTU, 11 cifre ciascuno, al massimo {max}',
   'opt.maxHours': 'tempo totale di test in ore (al massimo 24; vuoto: quanto durano le finestre)',
   'opt.pass': 'messaggi che un gateway deve inviare nella sua finestra per passare (vuoto: basta vederlo online)',
-  'opt.noWait': "stampa l'id del nuovo test ed esci; seguilo con liftctl gateway-test get <id>",
+  'opt.noWait':
+    "stampa solo l'id del nuovo test ed esci (id=$(liftctl gateway test … --no-wait)); seguilo con liftctl gateway test-watch <id>",
   'gw.invalid': 'La prova dei gateway non può iniziare:',
   'gw.badHours': '--max-hours: non è un numero: {value}',
   'gw.created': 'Test gateway {id} avviato sul server',
@@ -134,6 +135,19 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'gw.left': 'mancano {time}',
   'gw.count': '{count} messaggi',
   'gw.summary': '{passed} gateway su {total} superati',
+  'cmd.gateway.testWatch':
+    'Segui un test gateway già sul server (avviato con --no-wait o lasciato con Ctrl-C) fino alla fine',
+  'gw.detached':
+    'Test gateway {id} avviato sul server: liftctl gateway test-watch {id} lo segue, liftctl gateway test-cancel {id} lo ferma',
+  'gw.following': 'Segue il test gateway {id}',
+  'gw.stillRunning':
+    'Il test gateway {id} continua sul server: liftctl gateway test-watch {id} lo segue di nuovo, liftctl gateway test-cancel {id} lo ferma',
+  'gw.col.status': 'Stato',
+  'gw.col.fault': 'Guasti',
+  'gw.col.alarm': 'Allarmi',
+  'gw.col.start': 'Inizio finestra',
+  'gw.col.end': 'Fine finestra',
+  'gw.col.note': 'Nota',
 
   'cmd.simulate': 'Esegue gateway simulati verso il server (crea ascensori, gateway e segreti)',
   'opt.simCount': 'quanti gateway',

@@ -111,7 +111,8 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'arg.dtus': 'DTU 编号，每个 11 位，最多 {max} 个',
   'opt.maxHours': '总测试小时数（不超过 24；为空则为各窗口所需时间）',
   'opt.pass': '网关在窗口内须上报的消息数（为空：在线即通过）',
-  'opt.noWait': '只打印新测试的编号并返回；用 liftctl gateway-test get <id> 查看',
+  'opt.noWait':
+    '只打印新测试的编号并返回（id=$(liftctl gateway test … --no-wait)）；用 liftctl gateway test-watch <id> 跟踪',
   'gw.invalid': '网关测试无法开始：',
   'gw.badHours': '--max-hours：不是数字：{value}',
   'gw.created': '网关测试 {id} 已在服务器上开始',
@@ -128,6 +129,18 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'gw.left': '剩余 {time}',
   'gw.count': '{count} 条消息',
   'gw.summary': '{total} 个网关中 {passed} 个通过',
+  'cmd.gateway.testWatch': '继续跟踪服务器上已有的网关测试（用 --no-wait 开始或按 Ctrl-C 离开的）直到结束',
+  'gw.detached':
+    '网关测试 {id} 已在服务器上开始：liftctl gateway test-watch {id} 跟踪，liftctl gateway test-cancel {id} 取消',
+  'gw.following': '正在跟踪网关测试 {id}',
+  'gw.stillRunning':
+    '网关测试 {id} 仍在服务器上进行：liftctl gateway test-watch {id} 重新跟踪，liftctl gateway test-cancel {id} 取消',
+  'gw.col.status': '状态',
+  'gw.col.fault': '故障',
+  'gw.col.alarm': '报警',
+  'gw.col.start': '窗口开始',
+  'gw.col.end': '窗口结束',
+  'gw.col.note': '说明',
 
   'cmd.simulate': '对服务器运行模拟网关（自动创建电梯、网关和密钥）',
   'opt.simCount': '网关数量',

@@ -3,6 +3,7 @@ import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
 import { upkeepZhCN } from './upkeep.js';
 import { pushStatsZhCN } from './push-stats.js';
+import { dailyUseZhCN } from './daily-use.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
   'cmd.profile': '管理配置：服务器地址、组织和语言',
@@ -179,6 +180,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   retry: '{ms} 毫秒后重试 {method} {url}（{reason}）',
   ...opsZhCN,
   ...pushStatsZhCN,
+  ...dailyUseZhCN,
   ...filesZhCN,
   ...upkeepZhCN,
 };

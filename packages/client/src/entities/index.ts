@@ -75,6 +75,8 @@ export * from './maintenanceSetting.js';
 export * from './maintenanceOrder.js';
 export * from './spotCheck.js';
 export * from './eocd.js';
+export * from './event-text.js';
+export * from './operation-text.js';
 
 export const ENTITIES = {
   eocdThreshold,

@@ -1,6 +1,7 @@
 import { PERMISSION } from '../permissions.js';
 import { alarmType, repairMethod, workOrderState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
+import { eventDetailText, eventKindText } from './event-text.js';
 import { L, bool, datetime, enumOf, int, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 /** The elevator's current name, read through elevatorId (a work order keeps the name it was opened with). */
@@ -61,9 +62,9 @@ export const eventRecord = defineEntity({
     elevatorId: required(ref(L('电梯', 'Elevator', 'Ascensore'), 'elevator')),
     elevatorName: elevatorName(),
     dtuCode: required(text(L('DTU编号', 'DTU number', 'Numero DTU'), { max: 11 })),
-    kind: required(text(L('事件类型', 'Event', 'Evento'), { max: 20 })),
+    kind: { ...required(text(L('事件类型', 'Event', 'Evento'), { max: 20 })), show: eventKindText },
     eventTime: required(datetime(L('事件时间', 'Event time', 'Ora evento'))),
-    detail: text(L('详情', 'Detail', 'Dettaglio'), { max: 2000 }),
+    detail: { ...text(L('详情', 'Detail', 'Dettaglio'), { max: 2000 }), show: eventDetailText },
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', kind: 'eq', eventTime: 'range' },
   spans: { eventTime: 'event' },

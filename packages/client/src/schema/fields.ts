@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import type { EnumDef } from '../enums.js';
-import type { Localized } from '../i18n/languages.js';
+import type { Language, Localized } from '../i18n/languages.js';
 import type { FormatRule } from '../rules/formats.js';
 import * as formats from '../rules/formats.js';
 
@@ -29,6 +29,11 @@ export interface Field<V = unknown> {
   nameOf?: string;
   /** A number field's most decimals (the spec's float rule: 2; coordinates 6). */
   decimals?: number;
+  /**
+   * How a stored value reads for a person, when it is a code or structured text (an event's kind, its details
+   * as JSON): the console's columns and liftctl's tables use it; JSON output keeps the value as stored.
+   */
+  show?: (value: unknown, language: Language, record?: Record<string, unknown>) => string;
   /** Phantom: the TypeScript type of the value. */
   readonly _value?: V;
 }

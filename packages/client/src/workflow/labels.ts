@@ -34,3 +34,22 @@ export const workOrderActionLabel = (action: string, language: Language): string
 /** A person's role on an order as a person reads it. */
 export const workOrderRoleLabel = (role: string, language: Language): string =>
   labelIn(WORK_ORDER_ROLE_LABELS, role, language);
+
+/** A maintenance order's timeline action (workflow/maintenanceOrder.ts MAINTENANCE_TRANSITIONS) as a person reads it. */
+export const MAINTENANCE_ACTION_LABELS = {
+  create: L('创建', 'Created', 'Creato'),
+  generate: L('按计划生成', 'Generated from the plan', 'Generato dal piano'),
+  send: L('派单', 'Sent', 'Inviato'),
+  autoSend: L('自动派单', 'Sent automatically', 'Inviato automaticamente'),
+  expire: L('超时未接单', 'Not accepted in time', 'Non accettato in tempo'),
+  accept: L('接单', 'Accepted', 'Accettato'),
+  signIn: L('签到', 'Signed in at the lift', "Registrato all'impianto"),
+  record: L('记录维保项', 'Item recorded', 'Voce registrata'),
+  complete: L('完成维保', 'Maintenance completed', 'Manutenzione completata'),
+  confirm: L('确认', 'Confirmed', 'Confermato'),
+  invalidate: L('作废', 'Invalidated', 'Invalidato'),
+} as const;
+
+/** A maintenance order's timeline action as a person reads it (an unknown key shows as itself). */
+export const maintenanceActionLabel = (action: string, language: Language): string =>
+  labelIn(MAINTENANCE_ACTION_LABELS, action, language);

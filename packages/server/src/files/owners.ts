@@ -33,8 +33,17 @@ export class FileOwners {
    * The record a request names, as the caller may see it (404 otherwise), and the tenant it belongs to: a file
    * it owns belongs to that tenant, whoever uploads it (the super admin acting for a tenant, too).
    */
-  async record(owner: FileOwner, caller: Caller, id: number, tz: string): Promise<{ id: number; tenantId: number }> {
-    await owner.repo.get(caller, id, tz);
+  async record(
+    owner: FileOwner,
+    caller: Caller,
+    id: number,
+    tz: string,
+    change = false,
+  ): Promise<{ id: number; tenantId: number }> {
+    const record = await owner.repo.get(caller, id, tz);
+    // adding or removing a file changes the record: one that may no longer change refuses it (a voided contract)
+    const frozen = change ? owner.repo.spec.frozen?.(record as Record<string, unknown>) : null;
+    if (frozen) throw new HttpError(409, frozen);
     const row = await (this.db as unknown as LooseKysely)
       .selectFrom(owner.repo.spec.table)
       .select('tenantId')

@@ -22,6 +22,8 @@ export interface GatewayTestRunnerOptions {
 }
 
 const LEASE_MS = 30_000;
+/** How often a running window's counts so far are written for readers (at most; a short window writes more often). */
+const LIVE_COUNT_MS = 1_000;
 
 export interface GatewayTestRunner {
   readonly windowMs: number;
@@ -177,13 +179,34 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       .execute();
   }
 
-  /** Watch one gateway for its window; null when the window was cut (cancel or shutdown). */
-  async function watch(testId: number, dtu: string, ms: number) {
+  /**
+   * Watch one gateway for its window; null when the window was cut (cancel or shutdown). The counts so far are
+   * written to its result row about every second while the window runs, so whoever reads the test (the console,
+   * liftctl, on any instance) sees the messages arrive rather than 0 until the window ends.
+   */
+  async function watch(testId: number, resultId: number, dtu: string, ms: number) {
     const counts = { statusCount: 0, faultCount: 0, alarmCount: 0 };
+    let changed = false;
     const stop = bus.subscribe((event) => {
       const column = COUNTED[event.type];
-      if (column && event.data.dtu === dtu) counts[column]++;
+      if (column && event.data.dtu === dtu) {
+        counts[column]++;
+        changed = true;
+      }
     });
+    const flush = setInterval(
+      () => {
+        if (!changed) return;
+        changed = false;
+        db.updateTable('gatewayTestResults')
+          .set({ ...counts })
+          .where('id', '=', resultId)
+          .where('passed', 'is', null)
+          .execute()
+          .catch((err: unknown) => log.error({ err }, 'gateway test counts not written'));
+      },
+      Math.min(LIVE_COUNT_MS, Math.max(100, Math.floor(ms / 4))),
+    );
     let cut = false;
     try {
       await new Promise<void>((resolve) => {
@@ -199,6 +222,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       });
     } finally {
       endWindow = null;
+      clearInterval(flush);
       stop();
     }
     return cut ? null : counts;
@@ -221,7 +245,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
       .set({ windowStart: start, windowEnd: null, statusCount: 0, faultCount: 0, alarmCount: 0, onlineSeen: 0 })
       .where('id', '=', result.id)
       .execute();
-    const counts = await watch(test.id, result.dtuCode, test.windowMs);
+    const counts = await watch(test.id, result.id, result.dtuCode, test.windowMs);
     if (counts === null || !(await stillRunning(test.id))) return false;
     const end = Date.now();
     // Heartbeats reach no live channel; the gateway's last report time says whether anything arrived at all.

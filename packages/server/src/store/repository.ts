@@ -5,6 +5,7 @@ import {
   type Fields,
   type Issue,
   type Page,
+  type MessageKey,
   type RecordOf,
 } from '@liftcloud/client';
 import {
@@ -87,6 +88,11 @@ export interface TableSpec<F extends Fields = Fields> {
     Record<keyof F & string, (eb: EB, value: unknown, read: ReadContext) => Expression<SqlBool>>
   >;
   beforeCreate?: (row: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /**
+   * The message key (answered 409) when a record may no longer change, its files included (a voided contract):
+   * checked by the attachment routes; beforeUpdate refuses edits itself.
+   */
+  frozen?: (record: Record<string, unknown>) => MessageKey | null;
   beforeUpdate?: (
     row: Record<string, unknown>,
     input: Record<string, unknown>,

@@ -71,8 +71,9 @@ export const contractTable: TableSpec<typeof contract.fields> = {
       elevatorIds: idList(input.elevatorIds),
     });
   },
+  // voiding is final: a voided contract is never changed again (domain.md §4), its appendix files neither
+  frozen: (record) => (Number(record.state) === CONTRACT_STATE.voided ? 'contract.voided' : null),
   async beforeUpdate(row, input, existing, ctx) {
-    // voiding is final: a voided contract is never changed again (domain.md §4)
     if (Number(existing.state) === CONTRACT_STATE.voided) throw new HttpError(409, 'contract.voided');
     await refuseOverlap(ctx, {
       id: Number(existing.id),

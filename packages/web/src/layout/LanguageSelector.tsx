@@ -16,7 +16,8 @@ export function LanguageSelector() {
       value={language}
       variant="borderless"
       prefix={<GlobalOutlined />}
-      style={{ width: 130 }}
+      // as wide as the language shown (a fixed 130 px left a gap before the arrow for 中文 and English)
+      popupMatchSelectWidth={false}
       options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
       onChange={(next) => {
         client.session.setLanguage(next);

@@ -10,10 +10,12 @@ import { Sidebar } from './Sidebar';
 import { SidebarLogo } from './SidebarLogo';
 
 const COLLAPSED_KEY = 'liftcloud.sidebarCollapsed';
+const SIDER_WIDTH = 220;
+const SIDER_WIDTH_IT = 260;
 
 /** Sidebar, header and content (console-shell.md §2.2), with the notice polls and the live channel. */
 export default function MainLayout() {
-  const { session } = useConsole();
+  const { session, language } = useConsole();
   // Until a reset password is changed the server answers nothing but account calls: no polls, no channel.
   const restricted = session?.mustChangePassword === true;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
@@ -31,7 +33,8 @@ export default function MainLayout() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={220}
+          // Italian menu labels are the longest (Registro operazioni, Gestione ascensori…): a wider sider keeps them whole
+          width={language === 'it-Italy' ? SIDER_WIDTH_IT : SIDER_WIDTH}
           data-collapsed={collapsed}
           style={{ position: 'sticky', top: 0, height: '100vh', zIndex: 11 }}
         >

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readInputFile } from '../input-file.js';
 import { basename, resolve } from 'node:path';
 import { megabytesOf, uploadProblem, type EntityName, type FileInfo, type UploadLimit } from '@liftcloud/client';
 import type { Command } from 'commander';
@@ -78,9 +79,7 @@ export async function attachAction(
   const def = entityDef(entity);
   const limit = limitOf(entity);
   const id = parseId(idText);
-  const bytes = await readFile(path).catch((error: Error) => {
-    throw new CliError(t('files.unreadable', { path, reason: error.message }), EXIT.usage);
-  });
+  const bytes = await readInputFile(path);
   const name = basename(path);
   const problem = uploadProblem(name, bytes.length, limit);
   if (problem === 'type') throw new CliError(t('files.wrongType', { name, types: limit.types.join(', ') }), EXIT.usage);

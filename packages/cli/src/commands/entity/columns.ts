@@ -7,7 +7,11 @@ import { fieldLabel, readableFields, type Row } from './definition.js';
 const TABLE_FIELDS = 6;
 
 /** An enum's code shown as its label in the reader's language. */
-function displayOf(field: Field): ((value: unknown) => unknown) | undefined {
+function displayOf(field: Field): ((value: unknown, row: Row) => unknown) | undefined {
+  if (field.show) {
+    const show = field.show;
+    return (value, row) => show(value, currentLanguage(), row);
+  }
   if (!field.enumDef) return undefined;
   const options = field.enumDef.options;
   return (value) => options.find((o) => o.code === value)?.label[currentLanguage()] ?? value;
@@ -19,7 +23,7 @@ function fieldColumn(key: string, field: Field): Column<Row> {
     key,
     header: fieldLabel(field),
     value: (row) => row[key],
-    ...(display ? { display: (row: Row) => display(row[key]) } : {}),
+    ...(display ? { display: (row: Row) => display(row[key], row) } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { currentLanguage, t } from '../../i18n/index.js';
 import { fieldLabel } from './definition.js';
 import { kebab } from './ids.js';
 import { convertValue } from './values.js';
+import { completeLastOption } from '../../completion/values.js';
 
 /** "1=Manufacturer, 2=…" for an enum filter's help. */
 function choicesText(field: Field): string {
@@ -32,6 +33,13 @@ export function addFilterOptions(command: Command, def: EntityDef<Fields>, pagin
     } else {
       const key2 = mode === 'like' ? 'opt.filterLike' : 'opt.filterEq';
       command.option(`--${kebab(key)} <value>`, t(key2, { label }) + choicesText(field));
+      // completion offers an enum's codes (a code or a label is accepted); a yes/no filter, true and false
+      if (field.enumDef)
+        completeLastOption(
+          command,
+          field.enumDef.options.map((o) => String(o.code)),
+        );
+      else if (field.kind === 'bool') completeLastOption(command, ['true', 'false']);
     }
   }
   if (paging) {

@@ -9,6 +9,7 @@ import { addFilterOptions } from './filters.js';
 import { getAction } from './get.js';
 import { LIST_EXTRAS } from './list-extras.js';
 import { listAction } from './list.js';
+import { addWatchOptions } from './watch.js';
 import { createAction, updateAction } from './write.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -23,7 +24,7 @@ export function registerEntity(program: Command, entity: string, name: string): 
   const group = program.command(name).description(t('cmd.entity.group', { label })).helpGroup(t('help.records'));
 
   const list = addFilterOptions(group.command('list').alias('ls').description(t('cmd.entity.list', { label })), def);
-  (LIST_EXTRAS[entity]?.options(list) ?? list)
+  addWatchOptions(LIST_EXTRAS[entity]?.options(list) ?? list, entity)
     .option('--all', t('opt.all'))
     .action((opts: Record<string, unknown>, cmd: Command) => listAction(entity, opts, cmd));
 
@@ -37,11 +38,26 @@ export function registerEntity(program: Command, entity: string, name: string): 
         listAction(entity, { dueWithin: opts.within, all: opts.all }, cmd),
       );
 
+  if (entity === 'contract')
+    group
+      .command('void')
+      .argument('<id>')
+      .description(t('cmd.contract.void'))
+      .requiredOption('--reason <text>', t('opt.voidReason'))
+      .action((id: string, opts: { reason: string }, cmd: Command) =>
+        import('./contract-void.js').then((m) => m.voidAction(id, opts.reason, cmd)),
+      );
+
   group
     .command('get')
     .argument('<id>')
     .description(t('cmd.entity.get', { label }))
-    .action((id: string, _opts, cmd: Command) => getAction(entity, id, cmd));
+    .action((id: string, _opts, cmd: Command) =>
+      // a gateway test's get shows its per-DTU results too (commands/gateway.ts)
+      entity === 'gatewayTest'
+        ? import('../gateway.js').then((m) => m.gatewayTestGet(id, cmd))
+        : getAction(entity, id, cmd),
+    );
 
   const writeOptions = (command: Command) =>
     command

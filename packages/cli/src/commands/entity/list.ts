@@ -9,6 +9,9 @@ import { tableColumns, wideColumns } from './columns.js';
 import { entityDef, labelOf, type Row } from './definition.js';
 import { queryFrom } from './filters.js';
 import { LIST_EXTRAS } from './list-extras.js';
+import { watchInterval, watchList } from './watch.js';
+import { CliError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
 
 export interface ListOptions {
   all?: boolean;
@@ -20,6 +23,14 @@ export async function listAction(entity: string, opts: ListOptions, cmd: Command
   const ctx = await contextFor(cmd);
   const def = entityDef(entity);
   const query = { ...queryFrom(def, opts), ...LIST_EXTRAS[entity]?.query(opts) };
+  if (opts.watch) {
+    if (opts.all) throw new CliError(t('watch.notAll'), EXIT.usage);
+    const intervalMs = watchInterval(opts.interval);
+    const columns = ctx.format() === 'wide' ? wideColumns(def) : tableColumns(def);
+    const read = () =>
+      ctx.call(async (client) => (await client.crud<Row>(def.path).list(query)).records, { spinner: false });
+    return watchList(ctx, read, columns, { intervalMs, label: labelOf(def) });
+  }
   const sink = recordSink(ctx.recordOutput(tableColumns(def), wideColumns(def)));
   const table = ctx.format() === 'table' || ctx.format() === 'wide';
   let pageNote: string | undefined;

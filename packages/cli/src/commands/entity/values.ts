@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileProblem } from '../input-file.js';
 import type { EntityDef, Field, Fields } from '@liftcloud/client';
 import { CliError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
@@ -86,7 +87,7 @@ export async function valuesFromJson(source: string): Promise<Row> {
   try {
     text = source === '-' ? await readStdin() : readFileSync(source, 'utf8');
   } catch (error) {
-    throw usage(t('entity.badJson', { source, reason: (error as Error).message }));
+    throw usage(fileProblem(source, error));
   }
   let parsed: unknown;
   try {

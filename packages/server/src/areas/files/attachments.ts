@@ -35,7 +35,7 @@ export function registerAttachmentRoutes(scope: FastifyInstance, files: FileServ
     scope,
     ops.attach,
     async (req) => {
-      const { id, tenantId } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone);
+      const { id, tenantId } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone, true);
       if ((await files.listOwned(entity.name, id, 'attachment')).length >= MAX_ATTACHMENTS_PER_RECORD)
         throw new ValidationError([
           { field: 'file', rule: 'validation.maxItems', params: { limit: MAX_ATTACHMENTS_PER_RECORD } },
@@ -56,7 +56,7 @@ export function registerAttachmentRoutes(scope: FastifyInstance, files: FileServ
   );
 
   route(scope, ops.remove, async (req) => {
-    const { id } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone);
+    const { id } = await owners.record(owner, callerOf(req), req.params.id, req.timeZone, true);
     const file = await files.find(req.params.fileId);
     if (!file || file.ownerEntity !== entity.name || file.ownerId !== id || file.kind !== 'attachment')
       throw notFound();

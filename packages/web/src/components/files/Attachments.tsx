@@ -33,7 +33,7 @@ export function readableSize(bytes: number): string {
  * upload time and uploader, downloaded through the API (the download carries the session), uploaded with the
  * limits shown and checked before sending, and deleted by those who may change the record.
  */
-export function Attachments(props: { entity: EntityDef; recordId: number }) {
+export function Attachments(props: { entity: EntityDef; recordId: number; readOnly?: boolean }) {
   const { entity, recordId } = props;
   const { t } = useTranslation();
   const { client, language, session } = useConsole();
@@ -41,7 +41,8 @@ export function Attachments(props: { entity: EntityDef; recordId: number }) {
   const queryClient = useQueryClient();
   const name = entity.name as EntityName;
   const limit = entity.attachments;
-  const canWrite = !!session && permits(session.username, session.auth, entity.permission.write);
+  // a record that may no longer change (a voided contract) keeps its files for reading only; the server refuses too
+  const canWrite = !props.readOnly && !!session && permits(session.username, session.auth, entity.permission.write);
   const key = [entity.path, recordId, 'attachments'];
   const list = useQuery({ queryKey: key, queryFn: () => client.attachments.list(name, recordId) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: key });

@@ -28,6 +28,9 @@ export interface ListPageProps {
 
 export const listQueryKey = (entity: EntityDef) => [entity.path, 'list'] as const;
 
+/** The width of the fixed actions column, in pixels: two or three links a line. */
+const ACTIONS_WIDTH = 220;
+
 /**
  * The one list of the console: search form from the entity's filters, Search and Reset, pages of 20 to
  * 200, the loading/finish/empty/error states with click-to-refresh, and filters and page in the URL.
@@ -55,7 +58,14 @@ export function ListPage(props: ListPageProps) {
           key: 'actions',
           title: t('common.actions'),
           fixed: 'right',
-          render: (_: unknown, row: Row) => <Space size="small">{props.rowActions?.(row)}</Space>,
+          // A bounded column whose links wrap: with long labels (Italian) and several actions a one-line column
+          // grew until, fixed at the right, it covered the columns beside it.
+          width: ACTIONS_WIDTH,
+          render: (_: unknown, row: Row) => (
+            <Space size={[4, 0]} wrap>
+              {props.rowActions?.(row)}
+            </Space>
+          ),
         },
       ]
     : props.columns;

@@ -17,7 +17,10 @@ export function fieldColumns(entity: EntityDef, keys: readonly string[], languag
     // id, createTime and updateTime are not fields of the definition but are labelled in its record schema
     const title = field?.label[language] ?? fieldLabel(entity.recordSchema, key, language);
     const column: ColumnType<Row> = { key, dataIndex: key, title, ellipsis: true };
-    if (field?.kind === 'enum' && field.enumDef) {
+    if (field?.show) {
+      const show = field.show;
+      column.render = (value: unknown, row: Row) => show(value, language, row);
+    } else if (field?.kind === 'enum' && field.enumDef) {
       const def = field.enumDef;
       column.render = (value: number | null) => enumLabel(def, value, language);
     } else if (field?.kind === 'bool') {

@@ -219,6 +219,7 @@ export const enUS = {
     cancel: 'Cancel order',
     cancelReason: 'Cancel reason',
     timeline: 'Tracking',
+    raise: 'Raise a repair order',
     people: 'People',
     noPeople: 'Nobody assigned',
     floor: 'Floor',

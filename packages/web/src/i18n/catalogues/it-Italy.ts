@@ -222,6 +222,7 @@ export const itItaly: WebCatalogue = {
     cancel: 'Annulla ordine',
     cancelReason: 'Motivo annullamento',
     timeline: 'Cronologia',
+    raise: 'Apri un ordine di riparazione',
     people: 'Persone',
     noPeople: 'Nessuno assegnato',
     floor: 'Piano',

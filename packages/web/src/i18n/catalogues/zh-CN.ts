@@ -219,6 +219,7 @@ export const zhCN: WebCatalogue = {
     cancel: '撤销工单',
     cancelReason: '撤销原因',
     timeline: '工单跟踪',
+    raise: '人工报修',
     people: '人员',
     noPeople: '暂无人员',
     floor: '楼层',

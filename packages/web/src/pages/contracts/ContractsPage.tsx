@@ -40,7 +40,9 @@ export default function ContractsPage() {
         title={open ? `${String(open.contractNo)} · ${contract.label[language]}` : ''}
         destroyOnHidden
       >
-        {open ? <Attachments entity={contract} recordId={open.id} /> : null}
+        {open ? (
+          <Attachments entity={contract} recordId={open.id} readOnly={Number(open.state) === CONTRACT_STATE.voided} />
+        ) : null}
       </Drawer>
     </>
   );

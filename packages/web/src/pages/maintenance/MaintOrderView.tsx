@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Select, Space, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Card, Input, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   evaluation,
   getMaintenanceOrderDetail,
   invalidateMaintenanceOrder,
+  maintenanceActionLabel,
   maintenanceOrder,
   maintenanceOrderStatus,
   recordMaintenanceItem,
@@ -20,6 +21,8 @@ import {
   type RecordItemBody,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { OrderSummary } from '../../components/records/OrderSummary';
+import { StepTimeline } from '../../components/records/StepTimeline';
 import { ItemCard } from './ItemCard';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 
@@ -114,34 +117,16 @@ export function MaintOrderView(props: { id: number }) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="maint-order">
-      <Card
-        title={`${maintenanceOrder.label[language]} ${String(order.orderNo ?? '')}`}
+      <OrderSummary
+        entity={maintenanceOrder}
+        number={order.orderNo}
+        record={order}
+        fields={SHOWN}
+        state={enumLabel(maintenanceOrderStatus, order.status as number | null, language)}
+        stateTestId="maint-status"
+        language={language}
         loading={detail.isLoading}
-        extra={
-          <Tag color="blue" data-testid="maint-status">
-            {enumLabel(maintenanceOrderStatus, order.status as number | null, language)}
-          </Tag>
-        }
       >
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, md: 2 }}
-          items={SHOWN.map((k) => {
-            const field = maintenanceOrder.fields[k];
-            const value = order[k];
-            return {
-              key: k,
-              label: field.label[language],
-              children:
-                field.kind === 'enum' && field.enumDef
-                  ? enumLabel(field.enumDef, value as number | null, language)
-                  : value == null
-                    ? '-'
-                    : String(value),
-            };
-          })}
-        />
         {error ? <Alert style={{ marginTop: 12 }} type="error" title={error} data-testid="maint-error" /> : null}
         <Space style={{ marginTop: 16 }} wrap data-testid="maint-actions">
           {allowed.has('send') ? (
@@ -183,7 +168,7 @@ export function MaintOrderView(props: { id: number }) {
             </Button>
           ) : null}
         </Space>
-      </Card>
+      </OrderSummary>
 
       {items.length ? (
         <Card title={t('maint.items')} size="small">
@@ -295,20 +280,17 @@ export function MaintOrderView(props: { id: number }) {
         </Card>
       ) : null}
 
-      <Card title={t('maint.timeline')} size="small" data-testid="maint-timeline">
-        <Timeline
-          items={(data?.timeline ?? []).map((step, i) => ({
-            key: i,
-            content: (
-              <>
-                <b>{enumLabel(maintenanceOrderStatus, step.toStatus, language)}</b> · {step.action}
-                {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
-                {step.note ? <div>{step.note}</div> : null}
-              </>
-            ),
-          }))}
-        />
-      </Card>
+      <StepTimeline
+        title={t('maint.timeline')}
+        testId="maint-timeline"
+        steps={(data?.timeline ?? []).map((step) => ({
+          state: enumLabel(maintenanceOrderStatus, step.toStatus, language),
+          action: maintenanceActionLabel(step.action, language),
+          userName: step.userName,
+          time: step.time,
+          note: step.note,
+        }))}
+      />
     </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Timeline } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,8 @@ import {
   type UserAction,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { OrderSummary } from '../../components/records/OrderSummary';
+import { StepTimeline } from '../../components/records/StepTimeline';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useLiveFrames } from '../../live/liveFrames';
 
@@ -75,34 +77,16 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="work-order-detail">
-      <Card
-        title={`${workOrder.label[language]} ${String(order.workOrderNo ?? '')}`}
+      <OrderSummary
+        entity={workOrder}
+        number={order.workOrderNo}
+        record={order}
+        fields={SHOWN}
+        state={enumLabel(workOrderState, order.recordState as number | null, language)}
+        stateTestId="work-order-state"
+        language={language}
         loading={detail.isLoading}
-        extra={
-          <Tag color="blue" data-testid="work-order-state">
-            {enumLabel(workOrderState, order.recordState as number | null, language)}
-          </Tag>
-        }
       >
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, md: 2 }}
-          items={SHOWN.map((k) => {
-            const field = workOrder.fields[k];
-            const value = order[k];
-            return {
-              key: k,
-              label: field.label[language],
-              children:
-                field.kind === 'enum' && field.enumDef
-                  ? enumLabel(field.enumDef, value as number | null, language)
-                  : value == null
-                    ? '-'
-                    : String(value),
-            };
-          })}
-        />
         {props.readOnly || !data ? null : (
           <Space style={{ marginTop: 16 }} wrap data-testid="work-order-actions">
             {data.allowedActions.map((action) => (
@@ -119,7 +103,7 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
             ))}
           </Space>
         )}
-      </Card>
+      </OrderSummary>
       <Card title={t('monitoring.people')} size="small">
         {data && data.people.length > 0 ? (
           <Space wrap>
@@ -133,21 +117,17 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('monitoring.noPeople')} />
         )}
       </Card>
-      <Card title={t('monitoring.timeline')} size="small" data-testid="work-order-timeline">
-        <Timeline
-          items={(data?.timeline ?? []).map((step, i) => ({
-            key: i,
-            content: (
-              <>
-                <b>{enumLabel(workOrderState, step.toState, language)}</b> ·{' '}
-                {workOrderActionLabel(step.action, language)}
-                {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
-                {step.note ? <div>{step.note}</div> : null}
-              </>
-            ),
-          }))}
-        />
-      </Card>
+      <StepTimeline
+        title={t('monitoring.timeline')}
+        testId="work-order-timeline"
+        steps={(data?.timeline ?? []).map((step) => ({
+          state: enumLabel(workOrderState, step.toState, language),
+          action: workOrderActionLabel(step.action, language),
+          userName: step.userName,
+          time: step.time,
+          note: step.note,
+        }))}
+      />
       <FormDialog
         open={asking !== null}
         title={asking ? t(`monitoring.${asking}`) : ''}

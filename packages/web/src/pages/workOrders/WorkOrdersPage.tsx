@@ -5,6 +5,7 @@ import { LIVE_FRAME_TYPE, workOrder } from '@liftcloud/client';
 import { useLiveFrames } from '../../live/liveFrames';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
+import { RaiseOrderButton } from './RaiseOrderButton';
 
 const COLUMNS = ['workOrderNo', 'elevatorName', 'type', 'recordState', 'alarmTime', 'callTime', 'finishTime'];
 
@@ -22,7 +23,12 @@ export default function WorkOrdersPage() {
       entity={workOrder}
       columns={COLUMNS}
       readOnly
-      toolbarExtra={<ExportButton entity={workOrder} />}
+      toolbarExtra={
+        <>
+          <RaiseOrderButton />
+          <ExportButton entity={workOrder} />
+        </>
+      }
       extraActions={(row) => (
         <Link to={`/workOrder/${row.id}`} data-testid={`work-order-${row.id}`}>
           {t('common.detail')}
