@@ -35,6 +35,7 @@ import { maintenancePlan } from './maintenancePlan.js';
 import { maintenanceSetting } from './maintenanceSetting.js';
 import { maintenanceOrder } from './maintenanceOrder.js';
 import { spotCheck } from './spotCheck.js';
+import { supervisionRecord, supervisionTemplate } from './supervision.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -73,6 +74,7 @@ export * from './maintenancePlan.js';
 export * from './maintenanceSetting.js';
 export * from './maintenanceOrder.js';
 export * from './spotCheck.js';
+export * from './supervision.js';
 
 export const ENTITIES = {
   commandRecord,
@@ -120,6 +122,8 @@ export const ENTITIES = {
   maintenanceSetting,
   maintenanceOrder,
   spotCheck,
+  supervisionTemplate,
+  supervisionRecord,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 
@@ -160,3 +164,5 @@ export type Contract = RecordOf<F<typeof contract>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;
+export type SupervisionTemplate = RecordOf<F<typeof supervisionTemplate>>;
+export type SupervisionRecord = RecordOf<F<typeof supervisionRecord>>;

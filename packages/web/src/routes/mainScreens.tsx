@@ -51,6 +51,9 @@ const Kanban = lazyScreen(() => import('../pages/kanban/KanbanPage'));
 const MaintWork = lazyScreen(() => import('../pages/maintenance/MaintWorkPage'));
 const MaintenanceSetting = lazyScreen(() => import('../pages/maintenance/MaintenanceSettingPage'));
 const MaintOrder = lazyScreen(() => import('../pages/maintenance/MaintOrderPage'));
+const Supervision = lazyScreen(() => import('../pages/supervision/SupervisionPage'));
+const SupervisionRecord = lazyScreen(() => import('../pages/supervision/SupervisionRecordPage'));
+const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -99,6 +102,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/yearCheck': entry(Inspections, {}),
   '/safeCheck': entry(SafetyChecks, {}),
   '/modSalesOrder': entry(ModSalesOrders, {}),
+  '/dayWeekMonthManger': entry(Supervision, {}),
+  '/aiManger': entry(Statistics, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
@@ -115,4 +120,8 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/maintWorkOrder/:maintWorkOrderId': entry(MaintOrder, {}),
   '/newMaintWorkOrder/:id': entry(MaintOrder, {}),
   '/scheme/:salesOrderNo': entry(Scheme, {}),
+  '/dayControl/:id': entry(SupervisionRecord, {}),
+  '/weekCheck/:id': entry(SupervisionRecord, {}),
+  '/monthDispatch/:id': entry(SupervisionRecord, {}),
+  '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
 };
