@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../../tests/support/server.
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
 
 /** `liftctl report` and `liftctl stats` against the real server, as a cron job runs them (no terminal). */
-describe('liftctl report and stats', () => {
+describe('liftctl report and stats', { timeout: 150_000 }, () => {
   let s: TestServer;
   let admin: LiftCloudClient;
   let token: string;

@@ -54,6 +54,7 @@ const MaintOrder = lazyScreen(() => import('../pages/maintenance/MaintOrderPage'
 const Supervision = lazyScreen(() => import('../pages/supervision/SupervisionPage'));
 const SupervisionRecord = lazyScreen(() => import('../pages/supervision/SupervisionRecordPage'));
 const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
+const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -124,4 +125,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/weekCheck/:id': entry(SupervisionRecord, {}),
   '/monthDispatch/:id': entry(SupervisionRecord, {}),
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
+  '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
 };

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, InputNumber, Row, Segmented, Select, Space, Table } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   STATISTICS_COLUMNS,
   STATISTICS_LABELS,
@@ -126,6 +127,14 @@ export default function StatisticsPage() {
               key: c,
               dataIndex: c,
               title: STATISTICS_LABELS[c][language],
+              // an elevator's name opens its report (the same figures as a page and a PDF)
+              ...(c === 'name' && (query.groupBy ?? 'elevator') === 'elevator'
+                ? {
+                    render: (v: string, r: StatisticsRow) => (
+                      <Link to={`/singleElevatorReport/${String(r.id)}`}>{v}</Link>
+                    ),
+                  }
+                : {}),
             }))}
             summary={() =>
               data ? (

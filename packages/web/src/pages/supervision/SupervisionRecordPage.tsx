@@ -32,6 +32,16 @@ const F = supervisionRecord.fields;
  * the same record as a report to read and print.
  */
 export default function SupervisionRecordPage(props: { report?: boolean }) {
+  // notices come from this page's own App (as the maintenance order page's do)
+  return (
+    <App>
+      <FeedbackBridge />
+      <SupervisionRecordView report={props.report} />
+    </App>
+  );
+}
+
+function SupervisionRecordView(props: { report?: boolean }) {
   const { t } = useTranslation();
   const { client, language } = useConsole();
   const { message } = App.useApp();
@@ -59,87 +69,84 @@ export default function SupervisionRecordPage(props: { report?: boolean }) {
   const label = (k: keyof typeof F) => F[k].label[language];
   const summaryShown = data.cycle !== SUPERVISION_CYCLE.daily;
   return (
-    <App>
-      <FeedbackBridge />
-      <Layout style={{ minHeight: '100vh', padding: 12 }}>
-        <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="supervision-record">
-          <Space className="no-print">
-            <Link to="/dayWeekMonthManger">
-              <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingLeft: 0 }}>
-                {t('common.back')}
+    <Layout style={{ minHeight: '100vh', padding: 12 }}>
+      <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="supervision-record">
+        <Space className="no-print">
+          <Link to="/dayWeekMonthManger">
+            <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingLeft: 0 }}>
+              {t('common.back')}
+            </Button>
+          </Link>
+          {props.report ? (
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+              {t('supervision.print')}
+            </Button>
+          ) : null}
+        </Space>
+        <Card
+          title={`${enumLabel(supervisionCycle, data.cycle, language)} · ${data.elevatorName ?? ''} · ${data.controlDate}`}
+          extra={
+            <Tag color={data.state === 1 ? 'green' : 'orange'} data-testid="supervision-state">
+              {enumLabel(supervisionState, data.state ?? 0, language)}
+            </Tag>
+          }
+        >
+          <Descriptions size="small" column={3} bordered>
+            <Descriptions.Item label={label('elevatorName')}>{data.elevatorName}</Descriptions.Item>
+            <Descriptions.Item label={label('elevatorNo')}>{data.elevatorNo}</Descriptions.Item>
+            <Descriptions.Item label={label('useUnit')}>{data.useUnit}</Descriptions.Item>
+            <Descriptions.Item label={label('controlDate')}>{data.controlDate}</Descriptions.Item>
+            <Descriptions.Item label={label('creator')}>{data.creator}</Descriptions.Item>
+            <Descriptions.Item label={label('abnormal')}>
+              <span data-testid="supervision-abnormal">{data.abnormal ? t('common.yes') : t('common.no')}</span>
+            </Descriptions.Item>
+          </Descriptions>
+          {props.report ? (
+            <>
+              <RecordItemsEditor value={data.items} readOnly />
+              <Descriptions size="small" column={1} bordered style={{ marginTop: 12 }}>
+                {([resultField, 'handleResult', 'officerOpinion', 'directorOpinion'] as const).map((k) => (
+                  <Descriptions.Item key={k} label={label(k)}>
+                    {String(data[k] ?? '')}
+                  </Descriptions.Item>
+                ))}
+                {summaryShown ? <Descriptions.Item label={label('summary')}>{data.summary}</Descriptions.Item> : null}
+              </Descriptions>
+            </>
+          ) : (
+            <Form
+              form={form}
+              layout="vertical"
+              style={{ marginTop: 12 }}
+              onFinish={(values: Record<string, unknown>) => save.mutate(values)}
+            >
+              <Form.Item name="items" label={label('items')}>
+                <RecordItemsEditor />
+              </Form.Item>
+              <Form.Item name={resultField} label={label(resultField)}>
+                <Input.TextArea rows={2} maxLength={500} data-testid="supervision-result" />
+              </Form.Item>
+              <Form.Item name="handleResult" label={label('handleResult')} required>
+                <Input.TextArea rows={2} maxLength={500} data-testid="supervision-handle" />
+              </Form.Item>
+              <Form.Item name="officerOpinion" label={label('officerOpinion')}>
+                <Input.TextArea rows={2} maxLength={500} data-testid="supervision-officer" />
+              </Form.Item>
+              <Form.Item name="directorOpinion" label={label('directorOpinion')}>
+                <Input.TextArea rows={2} maxLength={500} data-testid="supervision-director" />
+              </Form.Item>
+              {summaryShown ? (
+                <Form.Item name="summary" label={label('summary')}>
+                  <Input.TextArea rows={3} maxLength={2000} data-testid="supervision-summary" />
+                </Form.Item>
+              ) : null}
+              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="supervision-save">
+                {t('common.save')}
               </Button>
-            </Link>
-            {props.report ? (
-              <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-                {t('supervision.print')}
-              </Button>
-            ) : null}
-          </Space>
-          <Card
-            title={`${enumLabel(supervisionCycle, data.cycle, language)} · ${data.elevatorName ?? ''} · ${data.controlDate}`}
-            extra={
-              <Tag color={data.state === 1 ? 'green' : 'orange'} data-testid="supervision-state">
-                {enumLabel(supervisionState, data.state ?? 0, language)}
-              </Tag>
-            }
-          >
-            <Descriptions size="small" column={3} bordered>
-              <Descriptions.Item label={label('elevatorName')}>{data.elevatorName}</Descriptions.Item>
-              <Descriptions.Item label={label('elevatorNo')}>{data.elevatorNo}</Descriptions.Item>
-              <Descriptions.Item label={label('useUnit')}>{data.useUnit}</Descriptions.Item>
-              <Descriptions.Item label={label('controlDate')}>{data.controlDate}</Descriptions.Item>
-              <Descriptions.Item label={label('creator')}>{data.creator}</Descriptions.Item>
-              <Descriptions.Item label={label('abnormal')}>
-                <span data-testid="supervision-abnormal">{data.abnormal ? t('common.yes') : t('common.no')}</span>
-              </Descriptions.Item>
-            </Descriptions>
-            {props.report ? (
-              <>
-                <RecordItemsEditor value={data.items} readOnly />
-                <Descriptions size="small" column={1} bordered style={{ marginTop: 12 }}>
-                  {([resultField, 'handleResult', 'officerOpinion', 'directorOpinion'] as const).map((k) => (
-                    <Descriptions.Item key={k} label={label(k)}>
-                      {String(data[k] ?? '')}
-                    </Descriptions.Item>
-                  ))}
-                  {summaryShown ? <Descriptions.Item label={label('summary')}>{data.summary}</Descriptions.Item> : null}
-                </Descriptions>
-              </>
-            ) : (
-              <Form
-                form={form}
-                layout="vertical"
-                style={{ marginTop: 12 }}
-                onFinish={(values: Record<string, unknown>) => save.mutate(values)}
-              >
-                <Form.Item name="items" label={label('items')}>
-                  <RecordItemsEditor />
-                </Form.Item>
-                <Form.Item name={resultField} label={label(resultField)}>
-                  <Input.TextArea rows={2} maxLength={500} data-testid="supervision-result" />
-                </Form.Item>
-                <Form.Item name="handleResult" label={label('handleResult')} required>
-                  <Input.TextArea rows={2} maxLength={500} data-testid="supervision-handle" />
-                </Form.Item>
-                <Form.Item name="officerOpinion" label={label('officerOpinion')}>
-                  <Input.TextArea rows={2} maxLength={500} data-testid="supervision-officer" />
-                </Form.Item>
-                <Form.Item name="directorOpinion" label={label('directorOpinion')}>
-                  <Input.TextArea rows={2} maxLength={500} data-testid="supervision-director" />
-                </Form.Item>
-                {summaryShown ? (
-                  <Form.Item name="summary" label={label('summary')}>
-                    <Input.TextArea rows={3} maxLength={2000} data-testid="supervision-summary" />
-                  </Form.Item>
-                ) : null}
-                <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="supervision-save">
-                  {t('common.save')}
-                </Button>
-              </Form>
-            )}
-          </Card>
-        </div>
-      </Layout>
-    </App>
+            </Form>
+          )}
+        </Card>
+      </div>
+    </Layout>
   );
 }
