@@ -17,7 +17,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     });
     afterAll(async () => fx?.close());
 
-    it('a generated daily control with an abnormal item is handled; the director gives the monthly opinion; the statistics chart draws', async () => {
+    it('a generated daily control with an abnormal item is handled (not without a handle result); the director gives the monthly opinion; the statistics chart draws', async () => {
       const admin = await fx.server.login('admin');
       const unit = await admin.entities.useUnit.save({
         name: 'Web mall',
@@ -52,32 +52,33 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const [daily] = (await admin.entities.supervisionRecord.list({ elevatorId: lift.id, cycle: 1 })).records;
       const [monthly] = (await admin.entities.supervisionRecord.list({ elevatorId: lift.id, cycle: 3 })).records;
 
-      const { page, errors } = await fx.openAs('admin', { language: 'en-US', path: '/dayWeekMonthManger' });
+      const { page, errors } = await fx.openAs('admin', { language: 'zh-CN', path: '/dayWeekMonthManger' });
       await listState(page, 'supervision-records');
       await page.locator('.ant-table-row', { hasText: 'Web lift' }).first().waitFor();
       await page.getByTestId(`supervision-open-${daily!.id}`).click();
       await page.waitForURL(`**/dayControl/${daily!.id}`);
       await page.getByTestId('supervision-record').waitFor();
-      expect(await page.getByTestId('supervision-state').innerText()).toBe('To handle');
+      expect(await page.getByTestId('supervision-state').innerText()).toBe('待处理');
 
-      // the alarm button is abnormal: a note, then a save without a handle result is refused by the server
-      await page.getByTestId('item-result-0').getByText('Abnormal').click();
-      await page.getByTestId('item-result-1').getByText('Normal').click();
+      // the screen is China only: in Chinese. The alarm button is abnormal: a note, then a save without a handle result is refused by the server
+      await page.getByTestId('item-result-0').getByText('异常').click();
+      await page.getByTestId('item-result-1').getByText('正常').click();
       await page.getByTestId('item-note-0').fill('Duty room did not answer');
       await page.getByTestId('supervision-result').fill('Alarm line silent');
       await page.getByTestId('supervision-save').click();
-      await page.locator('.ant-message', { hasText: 'Handle result: enter the handling result' }).waitFor();
+      await page.locator('.ant-message', { hasText: '处理结果：' }).waitFor();
       await page.getByTestId('supervision-handle').fill('Maintainer repaired the line');
       await page.getByTestId('supervision-officer').fill('Test the line every morning');
       await page.getByTestId('supervision-save').click();
-      await expect.poll(() => page.getByTestId('supervision-state').innerText()).toBe('Handled');
-      expect(await page.getByTestId('supervision-abnormal').innerText()).toBe('Yes');
-      await fx.shot(page, 'supervision-daily-en-US');
+      await expect.poll(() => page.getByTestId('supervision-state').innerText()).toBe('已处理');
+      expect(await page.getByTestId('supervision-abnormal').innerText()).toBe('是');
+      await fx.shot(page, 'supervision-daily-zh-CN');
       expect(await admin.entities.supervisionRecord.get(daily!.id)).toMatchObject({
         abnormal: true,
         state: 1,
         handleResult: 'Maintainer repaired the line',
         controlResult: 'Alarm line silent',
+        officerOpinion: 'Test the line every morning',
       });
 
       // the safety director's monthly dispatch
@@ -86,17 +87,19 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('supervision-summary').fill('One abnormal day, handled');
       await page.getByTestId('supervision-handle').fill('Dispatch meeting held');
       await page.getByTestId('supervision-save').click();
-      await expect.poll(() => page.getByTestId('supervision-state').innerText()).toBe('Handled');
-      expect((await admin.entities.supervisionRecord.get(monthly!.id)).directorOpinion).toBe(
-        'Keep the daily checks; budget a new alarm line',
-      );
+      await expect.poll(() => page.getByTestId('supervision-state').innerText()).toBe('已处理');
+      expect(await admin.entities.supervisionRecord.get(monthly!.id)).toMatchObject({
+        directorOpinion: 'Keep the daily checks; budget a new alarm line',
+        summary: 'One abnormal day, handled',
+      });
 
       // statistics: the chart (ECharts, its own chunk) and the table beside it
       await page.goto(`${fx.base}/aiManger`);
       await page.getByTestId('statistics-chart').locator('svg').first().waitFor();
       await page.locator('[data-testid="statistics-table"] .ant-table-row', { hasText: 'Web lift' }).waitFor();
-      await fx.shot(page, 'statistics-en-US');
-      expect(errors).toEqual([]);
+      await fx.shot(page, 'statistics-zh-CN');
+      // the refused save logs its 400 in the console; nothing else may
+      expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     });
   },
 );

@@ -61,7 +61,12 @@ function SupervisionRecordView(props: { report?: boolean }) {
       message.success(t('supervision.saved'));
       await queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (err: Error) => message.error(err.message),
+    // the refusal is shown here (not also by the global handler); not returned, or the mutation would wait for
+    // the message to close (antd's message is a thenable) and the button stay busy meanwhile
+    meta: { silent: true },
+    onError: (err: Error) => {
+      void message.error(err.message);
+    },
   });
   if (record.error) return <RecordMissing error={record.error} id={id} />;
   if (!data) return null;
@@ -114,12 +119,7 @@ function SupervisionRecordView(props: { report?: boolean }) {
               </Descriptions>
             </>
           ) : (
-            <Form
-              form={form}
-              layout="vertical"
-              style={{ marginTop: 12 }}
-              onFinish={(values: Record<string, unknown>) => save.mutate(values)}
-            >
+            <Form form={form} layout="vertical" style={{ marginTop: 12 }}>
               <Form.Item name="items" label={label('items')}>
                 <RecordItemsEditor />
               </Form.Item>
@@ -140,7 +140,13 @@ function SupervisionRecordView(props: { report?: boolean }) {
                   <Input.TextArea rows={3} maxLength={2000} data-testid="supervision-summary" />
                 </Form.Item>
               ) : null}
-              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="supervision-save">
+              <Button
+                type="primary"
+                loading={save.isPending}
+                // every field as it stands, whatever it holds: the server judges the handling (and names the field)
+                onClick={() => save.mutate(form.getFieldsValue() as Record<string, unknown>)}
+                data-testid="supervision-save"
+              >
                 {t('common.save')}
               </Button>
             </Form>
