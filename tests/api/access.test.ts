@@ -125,6 +125,15 @@ describe.each(DIALECTS)('permissions and tenant isolation on %s', (dialect) => {
       elevatorId: lift.id,
       programCardId: card.id,
       userId: s.demo.users.companyuser,
+      useUnitId: (
+        await demoAdmin.entities.useUnit.save({
+          name: 'Sample unit',
+          region: 'Suzhou',
+          longitude: 120.5,
+          latitude: 31.3,
+          owner: 'Owner',
+        })
+      ).id,
       ...(await maintenanceRefs(s, demoAdmin, {
         companyId: s.demo.companies.maintenance!,
         elevatorId: lift.id,

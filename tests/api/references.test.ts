@@ -56,6 +56,15 @@ describe.each(DIALECTS)('references derived from the definitions on %s', (dialec
       elevatorId: lift.id,
       programCardId: card.id,
       userId: s.demo.users.companyuser,
+      useUnitId: (
+        await demo.entities.useUnit.save({
+          name: 'Refs unit',
+          region: 'Suzhou',
+          longitude: 120.5,
+          latitude: 31.3,
+          owner: 'Owner',
+        })
+      ).id,
       ...(await maintenanceRefs(s, demo, {
         companyId: s.demo.companies.maintenance!,
         elevatorId: lift.id,
@@ -74,6 +83,21 @@ describe.each(DIALECTS)('references derived from the definitions on %s', (dialec
     });
     foreign.set('maintenanceOrder', coastalRefs.maintenanceOrderId);
     foreign.set('maintenanceType', coastalRefs.maintenanceTypeId);
+    // the other tenant's supervision template (a record's reference) names a use unit of its own
+    const coastalUnit = (await coastal.entities.useUnit.save({
+      name: 'Coastal unit',
+      region: 'Suzhou',
+      longitude: 120.5,
+      latitude: 31.3,
+      owner: 'Owner',
+    })) as Saved;
+    const coastalTemplate = (await coastal.entities.supervisionTemplate.save(
+      sampleBody('supervisionTemplate', n++, {
+        companyId: s.demo.companies.coastalRoot!,
+        useUnitId: coastalUnit.id,
+      }) as never,
+    )) as Saved;
+    foreign.set('supervisionTemplate', coastalTemplate.id);
   });
   afterAll(async () => s?.close());
 

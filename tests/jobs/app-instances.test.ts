@@ -17,9 +17,11 @@ const LOGIN_JOBS = ['login-tables-cleanup'];
 const FILE_JOBS = ['files-sweep'];
 /** Maintenance plans run every quarter hour on both instances. */
 const MAINTENANCE_JOBS = ['maintenance-plans'];
+/** Supervision records are made every quarter hour on both instances. */
+const SUPERVISION_JOBS = ['supervision-records'];
 /** Jobs that run more often than hourly, so may run again within the hour. */
-const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS];
-const ALL_JOBS = [...SWEEP_JOBS, ...LOGIN_JOBS, ...FILE_JOBS, ...MAINTENANCE_JOBS].sort();
+const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS];
+const ALL_JOBS = [...SWEEP_JOBS, ...LOGIN_JOBS, ...FILE_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS].sort();
 
 /** Which instance ran each job in one pass of both. */
 const ranBy = (a: RunResult[], b: RunResult[]) =>

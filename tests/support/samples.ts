@@ -7,6 +7,8 @@ export interface SampleRefs {
   /** Maintenance: a type of the tenant, and an order of it that is done (what a spot check needs). */
   maintenanceTypeId?: number;
   maintenanceOrderId?: number;
+  /** Supervision: a use unit of the tenant (a template's enterprise). */
+  useUnitId?: number;
 }
 
 const dtu = (n: number) => String(10_000_000_000 + n);
@@ -164,6 +166,23 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
         checkDate: '2026-03-02',
         score: 90,
         rectificationStatus: 1,
+      };
+    case 'supervisionTemplate':
+      return {
+        templateNo: `MB-${n}`,
+        templateName: `Daily ${n}`,
+        enterpriseId: ids.useUnitId,
+        cycle: 1,
+        items: [{ projectType: 'Car', projectName: 'Alarm button works', precaution: 'Press and listen' }],
+      };
+    case 'supervisionRecord':
+      return {
+        elevatorId: ids.elevatorId,
+        cycle: 1,
+        // one record per lift, cycle and day: each sample its own day
+        controlDate: new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10),
+        controlResult: 'Normal',
+        handleResult: 'Nothing to handle',
       };
     default:
       throw new Error(`no sample for ${name}`);

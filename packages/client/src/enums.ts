@@ -357,6 +357,24 @@ export const modOrderStatus = defineEnum('modOrderStatus', [
   o(4, '未成交', 'Lost', 'Perso'),
 ]);
 
+// supervision (issue 17): the cycle of a template or record, and how a checked item was found
+export const supervisionCycle = defineEnum('supervisionCycle', [
+  o(1, '日管控', 'Daily control', 'Controllo giornaliero'),
+  o(2, '周排查', 'Weekly check', 'Verifica settimanale'),
+  o(3, '月调度', 'Monthly dispatch', 'Riunione mensile'),
+]);
+
+export const supervisionItemResult = defineEnum('supervisionItemResult', [
+  o(0, '未检查', 'Not checked', 'Non verificato'),
+  o(1, '正常', 'Normal', 'Normale'),
+  o(2, '异常', 'Abnormal', 'Anomalo'),
+]);
+
+export const supervisionState = defineEnum('supervisionState', [
+  o(0, '待处理', 'To handle', 'Da gestire'),
+  o(1, '已处理', 'Handled', 'Gestito'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -407,6 +425,9 @@ export const ENUMS = {
   hazardLevel,
   rectificationState,
   modOrderStatus,
+  supervisionCycle,
+  supervisionItemResult,
+  supervisionState,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

@@ -28,6 +28,8 @@ const fixed: CommandSpec[] = [
   },
   { name: 'maint', summary: () => t('cmd.maint'), load: async () => (await import('./maint.js')).register },
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
+  { name: 'report', summary: () => t('cmd.report'), load: async () => (await import('./report.js')).register },
+  { name: 'stats', summary: () => t('cmd.stats'), load: async () => (await import('./report.js')).registerStats },
   {
     name: 'gateway',
     summary: () => t('cmd.gateway'),

@@ -202,6 +202,16 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     entity: 'spotCheck',
     label: { 'zh-CN': '维保抽查', 'en-US': 'Spot check', 'it-Italy': 'Controllo a campione' },
   },
+  {
+    command: 'supervision-record',
+    entity: 'supervisionRecord',
+    label: { 'zh-CN': '管控记录', 'en-US': 'Supervision record', 'it-Italy': 'Registro di supervisione' },
+  },
+  {
+    command: 'supervision-template',
+    entity: 'supervisionTemplate',
+    label: { 'zh-CN': '管控模板', 'en-US': 'Supervision template', 'it-Italy': 'Modello di supervisione' },
+  },
   { command: 'tenant', entity: 'tenant', label: { 'zh-CN': '租户', 'en-US': 'Tenant', 'it-Italy': 'Tenant' } },
   {
     command: 'ui-setting',

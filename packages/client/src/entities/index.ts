@@ -36,6 +36,7 @@ import { maintenancePlan } from './maintenancePlan.js';
 import { maintenanceSetting } from './maintenanceSetting.js';
 import { maintenanceOrder } from './maintenanceOrder.js';
 import { spotCheck } from './spotCheck.js';
+import { supervisionRecord, supervisionTemplate } from './supervision.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -77,6 +78,7 @@ export * from './spotCheck.js';
 export * from './eocd.js';
 export * from './event-text.js';
 export * from './operation-text.js';
+export * from './supervision.js';
 
 export const ENTITIES = {
   eocdThreshold,
@@ -127,6 +129,8 @@ export const ENTITIES = {
   maintenanceSetting,
   maintenanceOrder,
   spotCheck,
+  supervisionTemplate,
+  supervisionRecord,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 
@@ -170,3 +174,5 @@ export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;
 export type EocdThreshold = RecordOf<F<typeof eocdThreshold>>;
 export type EocdSetting = RecordOf<F<typeof eocdSetting>>;
 export type EocdRun = RecordOf<F<typeof eocdRun>>;
+export type SupervisionTemplate = RecordOf<F<typeof supervisionTemplate>>;
+export type SupervisionRecord = RecordOf<F<typeof supervisionRecord>>;

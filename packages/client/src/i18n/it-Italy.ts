@@ -125,7 +125,12 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.eocdSpeedExists': "{field}: l'azienda ha già soglie per la velocità {speed}; sostituirle?",
   'rule.contractDates': '{field}: la data di fine deve essere successiva alla data di inizio',
   'rule.contractOverlap': "{field}: l'ascensore {elevator} è già coperto dal contratto {contractNo} in queste date",
+  'error.pdfFont':
+    'Nessun font CJK installato per i rapporti PDF (installare fonts-noto-cjk o impostare LIFTCLOUD_PDF_FONT)',
   'rule.safetyFindings': '{field}: una voce non conforme richiede i rilievi e una scadenza di adeguamento',
+  'rule.supervisionItems': '{field}: un modello richiede almeno una voce, ognuna con un nome',
+  'rule.supervisionAbnormalNote': '{field}: una voce anomala richiede una nota su quanto rilevato',
+  'rule.supervisionDuplicate': '{field}: questo ascensore ha già un registro di questo ciclo per questa data',
   'rule.contractNos': '{field}: numeri di contratto separati da virgole, nessuno vuoto',
   'rule.handleResultRequired': '{field}: inserire il risultato della gestione',
   'rule.repairPersonDuplicate': '{field}: non si può aggiungere due volte la stessa persona di riparazione urgente',

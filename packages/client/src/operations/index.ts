@@ -13,6 +13,8 @@ import * as pushStats from './push-stats.js';
 import * as registry from './registry.js';
 import * as shareLinks from './share-links.js';
 import * as shell from './shell.js';
+import * as statistics from './statistics.js';
+import * as reports from './reports.js';
 import * as workOrders from './work-orders.js';
 
 export * from './define.js';
@@ -33,6 +35,8 @@ export * from './jobs.js';
 export * from './maintenance.js';
 export * from './contracts.js';
 export * from './eocd.js';
+export * from './statistics.js';
+export * from './reports.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -51,6 +55,8 @@ export const OPERATION_AREAS = {
   maintenance,
   contracts,
   eocd,
+  statistics,
+  reports,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

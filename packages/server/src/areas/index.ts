@@ -25,6 +25,9 @@ import { registerExports } from './transfers/exports.js';
 import { registerImports } from './transfers/imports.js';
 import { registerWorkOrderActions, registerWorkOrderRaise } from './work-orders/actions.js';
 import { registerShareLinkRoutes } from './work-orders/share-links.js';
+import { registerSupervision } from './supervision/index.js';
+import { registerStatistics } from './statistics/statistics.js';
+import { registerReports } from './statistics/reports.js';
 
 /**
  * The API, one area per line: each serves its operations (declared in the client's operations/<area>.ts) from
@@ -57,4 +60,6 @@ export const AREAS: readonly Area[] = [
   area('maintenance', registerMaintenance),
   area('upkeep', registerContractVoid, registerPublicScheme),
   area('eocd', registerEocd),
+  area('supervision', registerSupervision),
+  area('statistics', registerStatistics, registerReports),
 ];

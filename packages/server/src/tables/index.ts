@@ -6,6 +6,7 @@ import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
+import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
 import { roleTable } from './role.js';
 import {
@@ -121,6 +122,9 @@ const TABLES: TableSpec[] = [
   as(eocdThresholdTable),
   as(eocdSettingTable),
   as(eocdRunTable),
+  // supervision (issue 17)
+  as(supervisionTemplateTable),
+  as(supervisionRecordTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -52,6 +52,10 @@ const MaintWork = lazyScreen(() => import('../pages/maintenance/MaintWorkPage'))
 const MaintenanceSetting = lazyScreen(() => import('../pages/maintenance/MaintenanceSettingPage'));
 const MaintOrder = lazyScreen(() => import('../pages/maintenance/MaintOrderPage'));
 const EocdRun = lazyScreen(() => import('../pages/eocd/EocdRunPage'));
+const Supervision = lazyScreen(() => import('../pages/supervision/SupervisionPage'));
+const SupervisionRecord = lazyScreen(() => import('../pages/supervision/SupervisionRecordPage'));
+const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
+const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -100,6 +104,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/yearCheck': entry(Inspections, {}),
   '/safeCheck': entry(SafetyChecks, {}),
   '/modSalesOrder': entry(ModSalesOrders, {}),
+  '/dayWeekMonthManger': entry(Supervision, {}),
+  '/aiManger': entry(Statistics, {}),
   '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
@@ -117,4 +123,9 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/newMaintWorkOrder/:id': entry(MaintOrder, {}),
   '/scheme/:salesOrderNo': entry(Scheme, {}),
   '/eocdRun/:runId': entry(EocdRun, {}),
+  '/dayControl/:id': entry(SupervisionRecord, {}),
+  '/weekCheck/:id': entry(SupervisionRecord, {}),
+  '/monthDispatch/:id': entry(SupervisionRecord, {}),
+  '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
+  '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
 };

@@ -399,6 +399,20 @@ export const enUS = {
   modSalesOrders: {
     schemeLink: 'Scheme link',
   },
+  supervision: {
+    templates: 'Templates',
+    records: 'Records',
+    open: 'Open',
+    report: 'Report',
+    addItem: 'Add item',
+    removeItem: 'Remove',
+    print: 'Print',
+    saved: 'Record handled',
+    toHandle: 'To handle',
+    handling: 'Handling',
+    opinions: 'Opinions',
+    result: 'Result',
+  },
   contracts: {
     void: 'Void',
     voidTitle: 'Void contract {{no}}',

@@ -403,6 +403,20 @@ export const itItaly: WebCatalogue = {
   modSalesOrders: {
     schemeLink: 'Link alla proposta',
   },
+  supervision: {
+    templates: 'Modelli',
+    records: 'Registri',
+    open: 'Apri',
+    report: 'Rapporto',
+    addItem: 'Aggiungi voce',
+    removeItem: 'Rimuovi',
+    print: 'Stampa',
+    saved: 'Registro gestito',
+    toHandle: 'Da gestire',
+    handling: 'Gestione',
+    opinions: 'Pareri',
+    result: 'Esito',
+  },
   contracts: {
     void: 'Annulla',
     voidTitle: 'Annulla il contratto {{no}}',

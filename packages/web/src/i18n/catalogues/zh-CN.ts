@@ -399,6 +399,20 @@ export const zhCN: WebCatalogue = {
   modSalesOrders: {
     schemeLink: '方案链接',
   },
+  supervision: {
+    templates: '模板',
+    records: '记录',
+    open: '打开',
+    report: '报告',
+    addItem: '添加检查项',
+    removeItem: '删除',
+    print: '打印',
+    saved: '已处理',
+    toHandle: '待处理',
+    handling: '处理',
+    opinions: '意见',
+    result: '结果',
+  },
   contracts: {
     void: '作废',
     voidTitle: '作废合同 {{no}}',

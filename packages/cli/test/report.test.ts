@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LiftCloudClient } from '@liftcloud/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFault, ownerOf } from '../../../tests/support/monitoringRecords.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+
+/** `liftctl report` and `liftctl stats` against the real server, as a cron job runs them (no terminal). */
+describe('liftctl report and stats', { timeout: 150_000 }, () => {
+  let s: TestServer;
+  let admin: LiftCloudClient;
+  let token: string;
+  let liftId: number;
+  const out = mkdtempSync(join(tmpdir(), 'liftctl-report-'));
+
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startTestServer();
+    admin = await s.login('admin');
+    token = (await admin.tokens.create('cli-report')).token;
+    liftId = (
+      await admin.entities.elevator.save({ name: 'Cron lift', factoryNo: 'CRON-1', elevatorType: 1, useStatus: 1 })
+    ).id;
+    await insertFault(s, await ownerOf(s, liftId), Date.now() - 60_000);
+  }, 180_000);
+  afterAll(async () => s?.close());
+
+  const run = (args: string[]) =>
+    runCli(args, { env: { LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token } });
+
+  it('writes one elevator’s PDF, quietly, with the figures in it', async () => {
+    const file = join(out, 'one.pdf');
+    const r = await run(['report', 'elevator', '--elevator', String(liftId), '--period', 'year', '-o', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Cron lift');
+    expect(text).toMatch(/Faults\s+1/);
+  });
+
+  it('--all writes one file per elevator in scope; json and csv go to stdout', async () => {
+    const dir = join(out, 'all');
+    const r = await run(['report', 'elevator', '--all', '-o', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const lifts = (await admin.entities.elevator.list({ pageSize: 200 })).records;
+    expect(readdirSync(dir).sort()).toEqual(lifts.map((l) => `elevator-${l.id}.pdf`).sort());
+    const json = await run(['report', 'elevator', '--elevator', String(liftId), '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ elevator: { id: liftId }, figures: { faults: 1 } });
+    const csv = await run(['report', 'elevator', '--elevator', String(liftId), '-o', 'csv']);
+    expect(csv.stdout.split('\r\n')[1]).toMatch(new RegExp(`^${liftId},Cron lift,`));
+  });
+
+  it('exit codes: 2 for a bad command line, 4 when some reports failed, 1 when all did', async () => {
+    expect((await run(['report', 'elevator', '--elevator', String(liftId)])).code).toBe(2);
+    expect(
+      (await run(['report', 'elevator', '--elevator', String(liftId), '--period', 'week', '-o', 'x.pdf'])).code,
+    ).toBe(2);
+    const some = await run(['report', 'elevator', '--elevator', `${liftId},999999`, '-o', join(out, 'some.pdf')]);
+    expect(some.code).toBe(4);
+    expect(some.stderr).toContain('elevator 999999');
+    expect(existsSync(join(out, `some-${liftId}.pdf`))).toBe(true);
+    expect((await run(['report', 'elevator', '--elevator', '999999', '-o', join(out, 'none.pdf')])).code).toBe(1);
+  });
+
+  it('stats prints the table as JSON', async () => {
+    const r = await run(['stats', '--period', 'month', '--by', 'elevator', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as { id: number; faults: number }[];
+    expect(rows.find((row) => row.id === liftId)?.faults).toBe(1);
+  });
+});
