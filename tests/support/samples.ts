@@ -112,6 +112,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { checkNo: `AQ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', inspector: 'Wang' };
     case 'modSalesOrder':
       return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
+    case 'developer':
+      return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

@@ -132,3 +132,25 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LIMITS = { perSource: 10, perLoginAttempt: 3 } as const;
 
 export const APP_VERSION = '1.0';
+
+/**
+ * Developer integrations (issue 16, docs/developer-api.md): the open API's signature headers, its replay window
+ * and rate limit per appKey, and how long a rotated secret keeps working beside the new one.
+ */
+export const OPEN_API = {
+  /** Path prefix under /api of the signed open API. */
+  prefix: 'open/v1',
+  headers: { appKey: 'x-app-key', timestamp: 'x-timestamp', nonce: 'x-nonce', signature: 'x-signature' },
+  /** A request's timestamp may be at most this far from the server's clock, either way. */
+  replayWindowMs: 5 * 60_000,
+  /** Nonces: 16 to 64 characters of letters, digits, - and _. */
+  nonceMin: 16,
+  nonceMax: 64,
+  /** Requests per appKey per minute, across all instances (counted in the store). */
+  ratePerMinute: 120,
+  /** A generated appSecret: 32 random bytes, base64url (43 characters). */
+  secretBytes: 32,
+  /** Rotation: the previous secret keeps working this many hours (0 to 168) beside the new one. */
+  defaultOverlapHours: 24,
+  maxOverlapHours: 168,
+} as const;

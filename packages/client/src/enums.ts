@@ -216,6 +216,17 @@ export const developerStatus = defineEnum('developerStatus', [
   o(0, '关闭', 'Closed', 'Chiuso'),
 ]);
 
+/** developerStatus codes by name: only an active account's signed requests are answered. */
+export const DEVELOPER_STATUS = { active: 1, closed: 0 } as const;
+
+/** A developer's kind of integration (domain.md §3 Developer "type"; the spec names no values: docs/decisions.md). */
+export const developerType = defineEnum('developerType', [
+  o(1, '物业系统', 'Property system', 'Sistema immobiliare'),
+  o(2, '政府平台', 'Government platform', 'Piattaforma governativa'),
+  o(3, '制造商应用', 'Manufacturer app', 'App del produttore'),
+  o(9, '其他', 'Other', 'Altro'),
+]);
+
 export const commandState = defineEnum('commandState', [
   o(0, '执行中', 'Executing', 'In esecuzione'),
   o(1, '成功', 'Success', 'Riuscito'),
@@ -379,6 +390,7 @@ export const ENUMS = {
   otaApprovalStatus,
   otaProgramState,
   developerStatus,
+  developerType,
   commandState,
   cameraUpgradeStatus,
   connectionState,

@@ -39,6 +39,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
   },
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
   { command: 'contract', entity: 'contract', label: { 'zh-CN': '合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
+  {
+    command: 'developer',
+    entity: 'developer',
+    label: { 'zh-CN': '开发者', 'en-US': 'Developer', 'it-Italy': 'Sviluppatore' },
+  },
   { command: 'elevator', entity: 'elevator', label: { 'zh-CN': '电梯', 'en-US': 'Elevator', 'it-Italy': 'Ascensore' } },
   {
     command: 'elevator-part',

@@ -3,6 +3,7 @@ import { accessToken } from './accessToken.js';
 import { announcement } from './announcement.js';
 import { company } from './company.js';
 import { contract } from './contract.js';
+import { developer } from './developer.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
 import { modSalesOrder } from './modSalesOrder.js';
@@ -43,6 +44,7 @@ export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
+export * from './developer.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
 export * from './modSalesOrder.js';
@@ -103,6 +105,7 @@ export const ENTITIES = {
   announcement,
   company,
   contract,
+  developer,
   inspection,
   safetyCheck,
   modSalesOrder,
@@ -157,6 +160,7 @@ export type MaintenanceSetting = RecordOf<F<typeof maintenanceSetting>>;
 export type MaintenanceOrder = RecordOf<F<typeof maintenanceOrder>>;
 export type SpotCheck = RecordOf<F<typeof spotCheck>>;
 export type Contract = RecordOf<F<typeof contract>>;
+export type Developer = RecordOf<F<typeof developer>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

@@ -1,6 +1,7 @@
 import * as auth from './auth.js';
 import type { Operation } from './define.js';
 import * as contracts from './contracts.js';
+import * as developers from './developers.js';
 import * as files from './files.js';
 import * as gatewayTests from './gateway-tests.js';
 import * as identity from './identity.js';
@@ -31,6 +32,7 @@ export * from './files.js';
 export * from './jobs.js';
 export * from './maintenance.js';
 export * from './contracts.js';
+export * from './developers.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -48,6 +50,7 @@ export const OPERATION_AREAS = {
   jobs,
   maintenance,
   contracts,
+  developers,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

@@ -1,6 +1,7 @@
 import { area, type Area } from './area.js';
 import { registerPublicScheme } from './contracts/scheme.js';
 import { registerContractVoid } from './contracts/void.js';
+import { registerDevelopers } from './developers/index.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
 import { registerCaptchaRoute } from './identity/captcha.js';
@@ -55,4 +56,5 @@ export const AREAS: readonly Area[] = [
   area('jobs', registerJobRoutes),
   area('maintenance', registerMaintenance),
   area('upkeep', registerContractVoid, registerPublicScheme),
+  area('developers', registerDevelopers),
 ];

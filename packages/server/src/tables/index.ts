@@ -4,6 +4,7 @@ import { accessTokenTable } from './accessToken.js';
 import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
+import { developerTable } from './developer.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
@@ -116,6 +117,8 @@ const TABLES: TableSpec[] = [
   as(inspectionTable),
   as(safetyCheckTable),
   as(modSalesOrderTable),
+  // developer integrations (issue 16): the secret is issued through areas/developers
+  as(developerTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

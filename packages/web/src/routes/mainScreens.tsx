@@ -21,6 +21,7 @@ const Companies = lazyScreen(() => import('../pages/companies/CompaniesPage'));
 const UseUnits = lazyScreen(() => import('../pages/useUnits/UseUnitsPage'));
 const QualityBodies = lazyScreen(() => import('../pages/qualityBodies/QualityBodiesPage'));
 const Tenants = lazyScreen(() => import('../pages/tenants/TenantsPage'));
+const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -73,6 +74,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/useUnitCom': entry(UseUnits, {}),
   '/quantity': entry(QualityBodies, {}),
   '/tenant': entry(Tenants, {}),
+  '/developer': entry(Developers, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),

@@ -10,6 +10,7 @@ import { getAction } from './get.js';
 import { LIST_EXTRAS } from './list-extras.js';
 import { listAction } from './list.js';
 import { createAction, updateAction } from './write.js';
+import { registerDeveloperCommands } from '../developer.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -36,6 +37,8 @@ export function registerEntity(program: Command, entity: string, name: string): 
       .action((opts: { within: string; all?: boolean }, cmd: Command) =>
         listAction(entity, { dueWithin: opts.within, all: opts.all }, cmd),
       );
+
+  if (entity === 'developer') registerDeveloperCommands(group);
 
   group
     .command('get')

@@ -397,6 +397,16 @@ export const enUS = {
   modSalesOrders: {
     schemeLink: 'Scheme link',
   },
+  developers: {
+    rotate: 'Rotate secret',
+    rotateTitle: 'New secret for {{name}}',
+    overlapHours: 'Keep the previous secret working for (hours)',
+    secretOnce: 'Copy the app secret now: it is shown only this once and kept encrypted.',
+    appKey: 'App key',
+    appSecret: 'App secret',
+    previousUntil: 'The previous secret works until {{time}}',
+    issue: 'Issue secret',
+  },
   contracts: {
     void: 'Void',
     voidTitle: 'Void contract {{no}}',

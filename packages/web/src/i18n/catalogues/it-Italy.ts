@@ -401,6 +401,16 @@ export const itItaly: WebCatalogue = {
   modSalesOrders: {
     schemeLink: 'Link alla proposta',
   },
+  developers: {
+    rotate: 'Ruota segreto',
+    rotateTitle: 'Nuovo segreto per {{name}}',
+    overlapHours: 'Mantieni valido il segreto precedente per (ore)',
+    secretOnce: "Copia ora l'app secret: è mostrato solo questa volta e conservato cifrato.",
+    appKey: 'App key',
+    appSecret: 'App secret',
+    previousUntil: 'Il segreto precedente vale fino a {{time}}',
+    issue: 'Emetti segreto',
+  },
   contracts: {
     void: 'Annulla',
     voidTitle: 'Annulla il contratto {{no}}',

@@ -397,6 +397,16 @@ export const zhCN: WebCatalogue = {
   modSalesOrders: {
     schemeLink: '方案链接',
   },
+  developers: {
+    rotate: '轮换密钥',
+    rotateTitle: '{{name}} 的新密钥',
+    overlapHours: '旧密钥继续有效（小时）',
+    secretOnce: '请立即复制 AppSecret：只显示这一次，服务器加密保存。',
+    appKey: 'AppKey',
+    appSecret: 'AppSecret',
+    previousUntil: '旧密钥有效至 {{time}}',
+    issue: '签发密钥',
+  },
   contracts: {
     void: '作废',
     voidTitle: '作废合同 {{no}}',
