@@ -154,3 +154,22 @@ export const OPEN_API = {
   defaultOverlapHours: 24,
   maxOverlapHours: 168,
 } as const;
+
+/**
+ * Webhooks (issue 16, docs/developer-api.md "Webhooks"): the event types a developer subscribes to, how long a
+ * delivery is retried, and the bounds of one attempt.
+ */
+export const WEBHOOK = {
+  events: ['alarm.raised', 'alarm.removed', 'alarm.repealed', 'event', 'fault', 'terminal.status'] as const,
+  /** The first retry after a failure; each further one doubles, never more than maxBackoffMs apart. */
+  firstBackoffMs: 30_000,
+  maxBackoffMs: 6 * 3_600_000,
+  /** Retries go on this long after the event (at least the 24 hours the issue asks), then the delivery fails. */
+  giveUpAfterMs: 72 * 3_600_000,
+  timeoutMs: 10_000,
+  /** The part of a receiver's answer kept in the delivery log. */
+  responseExcerptChars: 500,
+  /** Attempts sent at once (different elevators; one elevator's deliveries go in order). */
+  concurrency: 16,
+} as const;
+export type WebhookEventType = (typeof WEBHOOK.events)[number];

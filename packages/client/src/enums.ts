@@ -227,6 +227,14 @@ export const developerType = defineEnum('developerType', [
   o(9, '其他', 'Other', 'Altro'),
 ]);
 
+/** A webhook delivery's state: waiting (first try or a retry), delivered (2xx), failed (retries given up). */
+export const webhookStatus = defineEnum('webhookStatus', [
+  o(1, '待投递', 'Pending', 'In attesa'),
+  o(2, '已送达', 'Delivered', 'Consegnato'),
+  o(3, '失败', 'Failed', 'Fallito'),
+]);
+export const WEBHOOK_STATUS = { pending: 1, delivered: 2, failed: 3 } as const;
+
 export const commandState = defineEnum('commandState', [
   o(0, '执行中', 'Executing', 'In esecuzione'),
   o(1, '成功', 'Success', 'Riuscito'),
@@ -391,6 +399,7 @@ export const ENUMS = {
   otaProgramState,
   developerStatus,
   developerType,
+  webhookStatus,
   commandState,
   cameraUpgradeStatus,
   connectionState,

@@ -78,6 +78,11 @@ export interface AppOptions {
    * the store. The open API's requests per appKey per minute.
    */
   developers?: { secretKey?: string; secretKeyFile?: string; openApiRatePerMinute?: number };
+  /**
+   * Webhook targets a delivery may connect to (WEBHOOK_TARGETS): 'public' addresses only (default), also
+   * 'loopback' (tests, a receiver on the same host), or 'any' (a private network deployment).
+   */
+  webhooks?: { targets?: 'public' | 'loopback' | 'any' };
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }

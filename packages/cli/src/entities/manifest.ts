@@ -205,6 +205,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
   },
   { command: 'user', entity: 'user', label: { 'zh-CN': '用户', 'en-US': 'User', 'it-Italy': 'Utente' } },
   {
+    command: 'webhook-delivery',
+    entity: 'webhookDelivery',
+    label: { 'zh-CN': '推送记录', 'en-US': 'Webhook delivery', 'it-Italy': 'Consegna webhook' },
+  },
+  {
     command: 'work-order',
     entity: 'workOrder',
     label: { 'zh-CN': '急修工单', 'en-US': 'Repair work order', 'it-Italy': 'Ordine di riparazione' },

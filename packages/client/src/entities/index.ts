@@ -4,6 +4,7 @@ import { announcement } from './announcement.js';
 import { company } from './company.js';
 import { contract } from './contract.js';
 import { developer } from './developer.js';
+import { webhookDelivery } from './webhookDelivery.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
 import { modSalesOrder } from './modSalesOrder.js';
@@ -45,6 +46,7 @@ export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
 export * from './developer.js';
+export * from './webhookDelivery.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
 export * from './modSalesOrder.js';
@@ -106,6 +108,7 @@ export const ENTITIES = {
   company,
   contract,
   developer,
+  webhookDelivery,
   inspection,
   safetyCheck,
   modSalesOrder,
@@ -161,6 +164,7 @@ export type MaintenanceOrder = RecordOf<F<typeof maintenanceOrder>>;
 export type SpotCheck = RecordOf<F<typeof spotCheck>>;
 export type Contract = RecordOf<F<typeof contract>>;
 export type Developer = RecordOf<F<typeof developer>>;
+export type WebhookDelivery = RecordOf<F<typeof webhookDelivery>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

@@ -254,3 +254,44 @@ export function openApiCanonical(parts: {
     parts.bodySha256Hex,
   ].join('\n');
 }
+
+// ---- webhook deliveries ----
+
+export const WebhookAttempt = named(
+  'WebhookAttempt',
+  Type.Object({
+    id: Type.Integer(),
+    /** The caller's time zone. */
+    attemptTime: Type.String(),
+    /** The receiver's HTTP status; null when no answer came (refused target, time-out, connection error). */
+    statusCode: orNull(Type.Integer()),
+    latencyMs: Type.Integer(),
+    error: orNull(Type.String()),
+    responseExcerpt: orNull(Type.String()),
+  }),
+);
+export type WebhookAttempt = Static<typeof WebhookAttempt>;
+
+export const listWebhookAttempts = defineOperation({
+  operationId: 'listWebhookAttempts',
+  method: 'GET',
+  path: 'webhookDeliveries/:id/attempts',
+  permission: PERMISSION.superAdmin,
+  tags,
+  summary: 'Each attempt of one webhook delivery: status, latency, the start of the answer',
+  params: IdParams,
+  response: Type.Array(WebhookAttempt),
+});
+
+export const RedeliverAnswer = named('RedeliverAnswer', Type.Object({ id: Type.Integer() }));
+
+export const redeliverWebhook = defineOperation({
+  operationId: 'redeliverWebhook',
+  method: 'POST',
+  path: 'webhookDeliveries/:id/redeliver',
+  permission: PERMISSION.superAdmin,
+  tags,
+  summary: 'Send a delivery again now, with the same webhook-id (a new delivery in the log)',
+  params: IdParams,
+  response: RedeliverAnswer,
+});

@@ -19,6 +19,7 @@ import * as m021 from './migrations/021_inspections.js';
 import * as m022 from './migrations/022_safety_checks.js';
 import * as m023 from './migrations/023_mod_sales_orders.js';
 import * as m026 from './migrations/026_developers.js';
+import * as m027 from './migrations/027_webhooks.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '022_safety_checks': m022,
   '023_mod_sales_orders': m023,
   '026_developers': m026,
+  '027_webhooks': m027,
 };
 
 class CodeMigrations implements MigrationProvider {

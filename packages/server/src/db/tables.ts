@@ -3,6 +3,7 @@ import type {
   company,
   contract,
   developer,
+  webhookDelivery,
   inspection,
   elevator,
   gatewayDevice,
@@ -172,6 +173,18 @@ interface OpenApiRateRow {
   count: number;
 }
 
+type WebhookDeliveryRow = StoredRow<typeof webhookDelivery.fields> & Scoped;
+/** One attempt of a webhook delivery (migration 027). */
+interface WebhookAttemptRow {
+  id: Generated<number>;
+  deliveryId: number;
+  attemptTime: number;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {
   id: Generated<number>;
@@ -221,4 +234,6 @@ export interface DB {
   developerUseUnits: DeveloperUseUnitRow;
   openApiNonces: OpenApiNonceRow;
   openApiRates: OpenApiRateRow;
+  webhookDeliveries: WebhookDeliveryRow;
+  webhookAttempts: WebhookAttemptRow;
 }

@@ -5,6 +5,7 @@ import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
 import { developerTable } from './developer.js';
+import { webhookDeliveryTable } from './webhookDelivery.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
@@ -119,6 +120,7 @@ const TABLES: TableSpec[] = [
   as(modSalesOrderTable),
   // developer integrations (issue 16): the secret is issued through areas/developers
   as(developerTable),
+  as(webhookDeliveryTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

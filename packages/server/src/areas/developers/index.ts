@@ -4,8 +4,11 @@ import { developerSecretBox } from '../../services/developers.js';
 import type { AreaDeps } from '../area.js';
 import { registerOpenApi } from './open-api.js';
 import { registerDeveloperSecrets } from './secrets.js';
+import { registerWebhookRoutes } from './webhooks.js';
+import { webhookDeliveriesJob } from '../../jobs/webhook-deliveries.js';
+import { WebhookSender } from '../../services/webhooks.js';
 
-/** Developer integrations (issue 16): secrets of developer accounts, and the signed open API they call. */
+/** Developer integrations (issue 16): developer secrets, the signed open API, and webhook deliveries. */
 export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const box = await developerSecretBox(deps.store, {
     key: deps.options.developers?.secretKey,
@@ -14,4 +17,7 @@ export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): 
   registerDeveloperSecrets(app, deps, box);
   registerOpenApi(app, deps, box, { ratePerMinute: deps.options.developers?.openApiRatePerMinute });
   deps.jobs.add(openApiSweepJob({ db: deps.store.db }));
+  registerWebhookRoutes(app, deps);
+  const sender = new WebhookSender(deps.store.db, box, deps.options.webhooks?.targets ?? 'public');
+  deps.jobs.add(webhookDeliveriesJob(sender));
 }
