@@ -398,6 +398,12 @@ export const enUS = {
     schemeLink: 'Scheme link',
   },
   developers: {
+    deliveries: 'Deliveries',
+    redeliver: 'Redeliver',
+    failedOnly: 'Failed only',
+    attemptTime: 'Attempted',
+    latency: 'Latency',
+    answer: 'Answer or error',
     rotate: 'Rotate secret',
     rotateTitle: 'New secret for {{name}}',
     overlapHours: 'Keep the previous secret working for (hours)',

@@ -402,6 +402,12 @@ export const itItaly: WebCatalogue = {
     schemeLink: 'Link alla proposta',
   },
   developers: {
+    deliveries: 'Consegne',
+    redeliver: 'Riconsegna',
+    failedOnly: 'Solo fallite',
+    attemptTime: 'Tentato',
+    latency: 'Latenza',
+    answer: 'Risposta o errore',
     rotate: 'Ruota segreto',
     rotateTitle: 'Nuovo segreto per {{name}}',
     overlapHours: 'Mantieni valido il segreto precedente per (ore)',

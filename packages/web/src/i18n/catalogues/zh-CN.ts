@@ -398,6 +398,12 @@ export const zhCN: WebCatalogue = {
     schemeLink: '方案链接',
   },
   developers: {
+    deliveries: '推送记录',
+    redeliver: '重新推送',
+    failedOnly: '只看失败',
+    attemptTime: '尝试时间',
+    latency: '耗时',
+    answer: '应答或错误',
     rotate: '轮换密钥',
     rotateTitle: '{{name}} 的新密钥',
     overlapHours: '旧密钥继续有效（小时）',

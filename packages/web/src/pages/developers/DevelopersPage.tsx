@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/list/fieldColumns';
+import { DeliveriesDrawer } from './DeliveriesDrawer';
 
 const COLUMNS = ['code', 'name', 'appKey', 'status', 'type', 'contact', 'mobile', 'secretIssueTime'];
 
@@ -20,6 +21,7 @@ export default function DevelopersPage() {
   const [target, setTarget] = useState<Row | null>(null);
   const [overlap, setOverlap] = useState<number>(24);
   const [shown, setShown] = useState<DeveloperSecret | null>(null);
+  const [logOf, setLogOf] = useState<{ id: number; name: string } | null>(null);
   const issue = useMutation({
     mutationFn: (input: { id: number; overlapHours: number }) =>
       client.call(rotateDeveloperSecret, { params: { id: input.id }, body: { overlapHours: input.overlapHours } }),
@@ -40,19 +42,30 @@ export default function DevelopersPage() {
           if (rec.id && !rec.secretIssueTime) issue.mutate({ id: rec.id, overlapHours: 0 });
         }}
         extraActions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid={`rotate-${row.id}`}
-            onClick={() => {
-              setOverlap(24);
-              setTarget(row);
-            }}
-          >
-            {row.secretIssueTime ? t('developers.rotate') : t('developers.issue')}
-          </Button>
+          <>
+            <Button
+              size="small"
+              type="link"
+              data-testid={`deliveries-${row.id}`}
+              onClick={() => setLogOf({ id: row.id, name: String(row.name) })}
+            >
+              {t('developers.deliveries')}
+            </Button>
+            <Button
+              size="small"
+              type="link"
+              data-testid={`rotate-${row.id}`}
+              onClick={() => {
+                setOverlap(24);
+                setTarget(row);
+              }}
+            >
+              {row.secretIssueTime ? t('developers.rotate') : t('developers.issue')}
+            </Button>
+          </>
         )}
       />
+      <DeliveriesDrawer developer={logOf} onClose={() => setLogOf(null)} />
       <Modal
         open={target !== null}
         title={target ? t('developers.rotateTitle', { name: String(target.name) }) : ''}
