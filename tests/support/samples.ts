@@ -114,6 +114,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
     case 'developer':
       return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
+    case 'smsTemplate':
+      return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

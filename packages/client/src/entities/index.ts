@@ -5,6 +5,7 @@ import { company } from './company.js';
 import { contract } from './contract.js';
 import { developer } from './developer.js';
 import { webhookDelivery } from './webhookDelivery.js';
+import { smsTemplate } from './smsTemplate.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
 import { modSalesOrder } from './modSalesOrder.js';
@@ -47,6 +48,7 @@ export * from './company.js';
 export * from './contract.js';
 export * from './developer.js';
 export * from './webhookDelivery.js';
+export * from './smsTemplate.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
 export * from './modSalesOrder.js';
@@ -109,6 +111,7 @@ export const ENTITIES = {
   contract,
   developer,
   webhookDelivery,
+  smsTemplate,
   inspection,
   safetyCheck,
   modSalesOrder,
@@ -165,6 +168,7 @@ export type SpotCheck = RecordOf<F<typeof spotCheck>>;
 export type Contract = RecordOf<F<typeof contract>>;
 export type Developer = RecordOf<F<typeof developer>>;
 export type WebhookDelivery = RecordOf<F<typeof webhookDelivery>>;
+export type SmsTemplate = RecordOf<F<typeof smsTemplate>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

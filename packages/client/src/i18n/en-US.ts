@@ -126,6 +126,7 @@ export const enUS = {
   'rule.selectionRequired': '{field}: please select',
   'rule.screenPassword': '{field}: 6 to 20 letters and digits',
   'rule.boundElsewhere': '{field}: already bound to elevator {elevator}; replace the binding?',
+  'rule.templateParam': '{field}: uses parameters that are not available: {params}',
   'rule.appSecret': '{field}: {length} letters and digits',
   'rule.faultCodeDuplicate': '{field}: duplicate fault code',
   'rule.weight': '{field}: from 0 to 100',

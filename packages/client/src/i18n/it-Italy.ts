@@ -123,6 +123,7 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.selectionRequired': '{field}: effettuare una selezione',
   'rule.screenPassword': '{field}: da 6 a 20 lettere e cifre',
   'rule.boundElsewhere': "{field}: già associato all'ascensore {elevator}; sostituire l'associazione?",
+  'rule.templateParam': '{field}: usa parametri non disponibili: {params}',
   'rule.appSecret': '{field}: {length} lettere e cifre',
   'rule.faultCodeDuplicate': '{field}: codice guasto duplicato',
   'rule.weight': '{field}: da 0 a 100',

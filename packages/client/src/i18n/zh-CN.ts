@@ -122,6 +122,7 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.selectionRequired': '{field}：请选择',
   'rule.screenPassword': '{field}：6至20位字母和数字',
   'rule.boundElsewhere': '{field}：已绑定电梯{elevator}，是否替换？',
+  'rule.templateParam': '{field}：使用了不可用的参数：{params}',
   'rule.appSecret': '{field}：{length}位字母和数字',
   'rule.faultCodeDuplicate': '{field}：故障代码重复',
   'rule.weight': '{field}：0至100',

@@ -6,6 +6,7 @@ import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
 import { developerTable } from './developer.js';
 import { webhookDeliveryTable } from './webhookDelivery.js';
+import { smsTemplateTable } from './smsTemplate.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
@@ -121,6 +122,7 @@ const TABLES: TableSpec[] = [
   // developer integrations (issue 16): the secret is issued through areas/developers
   as(developerTable),
   as(webhookDeliveryTable),
+  as(smsTemplateTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -22,6 +22,7 @@ const UseUnits = lazyScreen(() => import('../pages/useUnits/UseUnitsPage'));
 const QualityBodies = lazyScreen(() => import('../pages/qualityBodies/QualityBodiesPage'));
 const Tenants = lazyScreen(() => import('../pages/tenants/TenantsPage'));
 const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage'));
+const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -75,6 +76,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/quantity': entry(QualityBodies, {}),
   '/tenant': entry(Tenants, {}),
   '/developer': entry(Developers, {}),
+  '/msgTemplate': entry(SmsTemplates, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),

@@ -2,7 +2,7 @@ import type { MigrationContext } from './helpers.js';
 import { withId, withTenant, withTimes } from './helpers.js';
 
 /**
- * Webhook deliveries (client entities/webhookDelivery.ts): the durable queue written in the transaction that
+ * SMS templates, and webhook deliveries (client entities/webhookDelivery.ts): the durable queue written in the transaction that
  * stores the event, sent by the webhook-deliveries job, and each attempt's log line.
  */
 export async function up({ db, dialect }: MigrationContext): Promise<void> {
@@ -41,5 +41,12 @@ export async function up({ db, dialect }: MigrationContext): Promise<void> {
     .addColumn('error', 'varchar(200)')
     .addColumn('responseExcerpt', 'varchar(500)')
     .execute();
+  // SMS templates (client entities/smsTemplate.ts), the platform's, kept in the super admin's tenant
+  await withTimes(withTenant(withId(db.schema.createTable('smsTemplates'), dialect)))
+    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .addColumn('content', 'varchar(500)', (c) => c.notNull())
+    .addColumn('params', 'varchar(300)')
+    .execute();
+  await db.schema.createIndex('smsTemplatesTenantId').on('smsTemplates').columns(['tenantId', 'id']).execute();
   await db.schema.createIndex('webhookAttemptsDelivery').on('webhookAttempts').columns(['deliveryId', 'id']).execute();
 }
