@@ -129,6 +129,10 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       };
     case 'eocdSetting':
       return { name: `EOCD ${n}`, elevatorIds: [ids.elevatorId], collectSeconds: 60, frequency: 256, type: 1 };
+    case 'developer':
+      return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
+    case 'smsTemplate':
+      return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

@@ -135,3 +135,43 @@ export const APP_VERSION = '1.0';
 
 /** EOCD: how long a run's raw samples are kept (its metrics stay); the sweep deletes older ones (docs/decisions.md). */
 export const EOCD_SAMPLE_RETENTION_DAYS = 30;
+/**
+ * Developer integrations (issue 16, docs/developer-api.md): the open API's signature headers, its replay window
+ * and rate limit per appKey, and how long a rotated secret keeps working beside the new one.
+ */
+export const OPEN_API = {
+  /** Path prefix under /api of the signed open API. */
+  prefix: 'open/v1',
+  headers: { appKey: 'x-app-key', timestamp: 'x-timestamp', nonce: 'x-nonce', signature: 'x-signature' },
+  /** A request's timestamp may be at most this far from the server's clock, either way. */
+  replayWindowMs: 5 * 60_000,
+  /** Nonces: 16 to 64 characters of letters, digits, - and _. */
+  nonceMin: 16,
+  nonceMax: 64,
+  /** Requests per appKey per minute, across all instances (counted in the store). */
+  ratePerMinute: 120,
+  /** A generated appSecret: 32 random bytes, base64url (43 characters). */
+  secretBytes: 32,
+  /** Rotation: the previous secret keeps working this many hours (0 to 168) beside the new one. */
+  defaultOverlapHours: 24,
+  maxOverlapHours: 168,
+} as const;
+
+/**
+ * Webhooks (issue 16, docs/developer-api.md "Webhooks"): the event types a developer subscribes to, how long a
+ * delivery is retried, and the bounds of one attempt.
+ */
+export const WEBHOOK = {
+  events: ['alarm.raised', 'alarm.removed', 'alarm.repealed', 'event', 'fault', 'terminal.status'] as const,
+  /** The first retry after a failure; each further one doubles, never more than maxBackoffMs apart. */
+  firstBackoffMs: 30_000,
+  maxBackoffMs: 6 * 3_600_000,
+  /** Retries go on this long after the event (at least the 24 hours the issue asks), then the delivery fails. */
+  giveUpAfterMs: 72 * 3_600_000,
+  timeoutMs: 10_000,
+  /** The part of a receiver's answer kept in the delivery log. */
+  responseExcerptChars: 500,
+  /** Attempts sent at once (different elevators; one elevator's deliveries go in order). */
+  concurrency: 16,
+} as const;
+export type WebhookEventType = (typeof WEBHOOK.events)[number];

@@ -223,6 +223,25 @@ export const eocdType = defineEnum('eocdType', [
   o(3, '运行和门机', 'Ride and door', 'Corsa e porte'),
 ]);
 
+/** developerStatus codes by name: only an active account's signed requests are answered. */
+export const DEVELOPER_STATUS = { active: 1, closed: 0 } as const;
+
+/** A developer's kind of integration (domain.md §3 Developer "type"; the spec names no values: docs/decisions.md). */
+export const developerType = defineEnum('developerType', [
+  o(1, '物业系统', 'Property system', 'Sistema immobiliare'),
+  o(2, '政府平台', 'Government platform', 'Piattaforma governativa'),
+  o(3, '制造商应用', 'Manufacturer app', 'App del produttore'),
+  o(9, '其他', 'Other', 'Altro'),
+]);
+
+/** A webhook delivery's state: waiting (first try or a retry), delivered (2xx), failed (retries given up). */
+export const webhookStatus = defineEnum('webhookStatus', [
+  o(1, '待投递', 'Pending', 'In attesa'),
+  o(2, '已送达', 'Delivered', 'Consegnato'),
+  o(3, '失败', 'Failed', 'Fallito'),
+]);
+export const WEBHOOK_STATUS = { pending: 1, delivered: 2, failed: 3 } as const;
+
 export const commandState = defineEnum('commandState', [
   o(0, '执行中', 'Executing', 'In esecuzione'),
   o(1, '成功', 'Success', 'Riuscito'),
@@ -404,6 +423,8 @@ export const ENUMS = {
   otaApprovalStatus,
   otaProgramState,
   developerStatus,
+  developerType,
+  webhookStatus,
   commandState,
   eocdType,
   cameraUpgradeStatus,

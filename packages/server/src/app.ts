@@ -72,6 +72,17 @@ export interface AppOptions {
   trustProxy?: string[];
   /** Header, request and idle timeouts, and how a refused request's connection is closed (http/limits.ts). */
   http?: Partial<HttpLimits>;
+  /**
+   * Developer integrations (areas/developers): the key developer secrets are sealed with (DEVELOPER_SECRET_KEY,
+   * 64 hex or base64 of 32 bytes) or its file (DATA_DIR/developer-secret.key beside SQLite); unset, a key row of
+   * the store. The open API's requests per appKey per minute.
+   */
+  developers?: { secretKey?: string; secretKeyFile?: string; openApiRatePerMinute?: number };
+  /**
+   * Webhook targets a delivery may connect to (WEBHOOK_TARGETS): 'public' addresses only (default), also
+   * 'loopback' (tests, a receiver on the same host), or 'any' (a private network deployment).
+   */
+  webhooks?: { targets?: 'public' | 'loopback' | 'any' };
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }

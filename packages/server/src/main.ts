@@ -18,6 +18,14 @@ async function main(): Promise<void> {
     uploadDir: join(config.dataDir, 'uploads'),
     // with PostgreSQL the key is a row of the store, so every instance signs and checks links alike
     ...(config.databaseUrl ? {} : { shareLinkKeyFile: join(config.dataDir, 'share-link.key') }),
+    webhooks: {
+      targets: (['public', 'loopback', 'any'] as const).find((v) => v === process.env.WEBHOOK_TARGETS) ?? 'public',
+    },
+    // developer secrets are sealed with DEVELOPER_SECRET_KEY, else a key file beside SQLite, else a key row
+    developers: {
+      secretKey: process.env.DEVELOPER_SECRET_KEY || undefined,
+      ...(config.databaseUrl ? {} : { secretKeyFile: join(config.dataDir, 'developer-secret.key') }),
+    },
     // With MQTT_URL the gateways talk to that broker and this instance joins the shared ingest group.
     monitoring: {
       ...(config.mqttUrl

@@ -39,6 +39,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
   },
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
   { command: 'contract', entity: 'contract', label: { 'zh-CN': '合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
+  {
+    command: 'developer',
+    entity: 'developer',
+    label: { 'zh-CN': '开发者', 'en-US': 'Developer', 'it-Italy': 'Sviluppatore' },
+  },
   { command: 'elevator', entity: 'elevator', label: { 'zh-CN': '电梯', 'en-US': 'Elevator', 'it-Italy': 'Ascensore' } },
   {
     command: 'elevator-part',
@@ -224,6 +229,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '使用单位', 'en-US': 'Use unit', 'it-Italy': 'Unità di utilizzo' },
   },
   { command: 'user', entity: 'user', label: { 'zh-CN': '用户', 'en-US': 'User', 'it-Italy': 'Utente' } },
+  {
+    command: 'webhook-delivery',
+    entity: 'webhookDelivery',
+    label: { 'zh-CN': '推送记录', 'en-US': 'Webhook delivery', 'it-Italy': 'Consegna webhook' },
+  },
   {
     command: 'work-order',
     entity: 'workOrder',

@@ -1,6 +1,7 @@
 import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
+import { integrationsEnUS } from './integrations.js';
 import { pushStatsEnUS } from './push-stats.js';
 import { dailyUseEnUS } from './daily-use.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
@@ -184,6 +185,7 @@ export const enUS = {
   ...dailyUseEnUS,
   ...filesEnUS,
   ...upkeepEnUS,
+  ...integrationsEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

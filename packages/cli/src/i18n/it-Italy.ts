@@ -2,6 +2,7 @@ import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
 import { upkeepItItaly } from './upkeep.js';
+import { integrationsItItaly } from './integrations.js';
 import { pushStatsItItaly } from './push-stats.js';
 import { dailyUseItItaly } from './daily-use.js';
 
@@ -185,4 +186,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   ...dailyUseItItaly,
   ...filesItItaly,
   ...upkeepItItaly,
+  ...integrationsItItaly,
 };

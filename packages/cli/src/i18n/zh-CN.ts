@@ -2,6 +2,7 @@ import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
 import { upkeepZhCN } from './upkeep.js';
+import { integrationsZhCN } from './integrations.js';
 import { pushStatsZhCN } from './push-stats.js';
 import { dailyUseZhCN } from './daily-use.js';
 
@@ -183,4 +184,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...dailyUseZhCN,
   ...filesZhCN,
   ...upkeepZhCN,
+  ...integrationsZhCN,
 };

@@ -3,6 +3,9 @@ import { accessToken } from './accessToken.js';
 import { announcement } from './announcement.js';
 import { company } from './company.js';
 import { contract } from './contract.js';
+import { developer } from './developer.js';
+import { webhookDelivery } from './webhookDelivery.js';
+import { smsTemplate } from './smsTemplate.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
 import { modSalesOrder } from './modSalesOrder.js';
@@ -45,6 +48,9 @@ export * from './callRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
+export * from './developer.js';
+export * from './webhookDelivery.js';
+export * from './smsTemplate.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
 export * from './modSalesOrder.js';
@@ -112,6 +118,9 @@ export const ENTITIES = {
   announcement,
   company,
   contract,
+  developer,
+  webhookDelivery,
+  smsTemplate,
   inspection,
   safetyCheck,
   modSalesOrder,
@@ -168,6 +177,9 @@ export type MaintenanceSetting = RecordOf<F<typeof maintenanceSetting>>;
 export type MaintenanceOrder = RecordOf<F<typeof maintenanceOrder>>;
 export type SpotCheck = RecordOf<F<typeof spotCheck>>;
 export type Contract = RecordOf<F<typeof contract>>;
+export type Developer = RecordOf<F<typeof developer>>;
+export type WebhookDelivery = RecordOf<F<typeof webhookDelivery>>;
+export type SmsTemplate = RecordOf<F<typeof smsTemplate>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

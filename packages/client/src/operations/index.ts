@@ -2,6 +2,7 @@ import * as auth from './auth.js';
 import type { Operation } from './define.js';
 import * as contracts from './contracts.js';
 import * as eocd from './eocd.js';
+import * as developers from './developers.js';
 import * as files from './files.js';
 import * as gatewayTests from './gateway-tests.js';
 import * as identity from './identity.js';
@@ -37,6 +38,7 @@ export * from './contracts.js';
 export * from './eocd.js';
 export * from './statistics.js';
 export * from './reports.js';
+export * from './developers.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -57,6 +59,7 @@ export const OPERATION_AREAS = {
   eocd,
   statistics,
   reports,
+  developers,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

@@ -92,6 +92,20 @@ export const calendarDate = rule('lc-date', 'validation.date', (v) => {
 /** A time of day HH:mm, 24-hour. */
 export const timeOfDay = rule('lc-time-of-day', 'validation.timeOfDay', (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v));
 
+/**
+ * A developer's push base URL (domain.md §3 Developer): http or https with a host, at most 300 characters.
+ * Whether the host may be private or loopback is the server's check at delivery (docs/decisions.md "Webhooks").
+ */
+export const httpUrl = rule('lc-http-url', 'validation.httpUrl', (v) => {
+  if (v.length > 300) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+});
+
 export const FORMAT_RULES = [
   username,
   password,
@@ -105,6 +119,7 @@ export const FORMAT_RULES = [
   screenPassword,
   calendarDate,
   timeOfDay,
+  httpUrl,
 ] as const;
 
 export function formatRule(format: string): FormatRule | undefined {

@@ -2,6 +2,7 @@ import { area, type Area } from './area.js';
 import { registerPublicScheme } from './contracts/scheme.js';
 import { registerContractVoid } from './contracts/void.js';
 import { registerEocd } from './eocd/index.js';
+import { registerDevelopers } from './developers/index.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
 import { registerCaptchaRoute } from './identity/captcha.js';
@@ -62,4 +63,5 @@ export const AREAS: readonly Area[] = [
   area('eocd', registerEocd),
   area('supervision', registerSupervision),
   area('statistics', registerStatistics, registerReports),
+  area('developers', registerDevelopers),
 ];

@@ -2,6 +2,8 @@ import type {
   announcement,
   company,
   contract,
+  developer,
+  webhookDelivery,
   inspection,
   elevator,
   gatewayDevice,
@@ -148,6 +150,41 @@ interface ContractElevatorRow {
   elevatorId: number;
 }
 
+/** A developer account (migration 026): the appSecret only encrypted, the previous one until its overlap ends. */
+type DeveloperRow = StoredRow<typeof developer.fields> &
+  Scoped & {
+    secretEnc: string | null;
+    previousSecretEnc: string | null;
+  };
+interface DeveloperUseUnitRow {
+  developerId: number;
+  useUnitId: number;
+}
+/** A nonce the open API has seen, until the replay window has passed (migration 026). */
+interface OpenApiNonceRow {
+  appKey: string;
+  nonce: string;
+  expireTime: number;
+}
+/** Open API requests per appKey and minute, shared by every instance (migration 026). */
+interface OpenApiRateRow {
+  appKey: string;
+  windowStart: number;
+  count: number;
+}
+
+type WebhookDeliveryRow = StoredRow<typeof webhookDelivery.fields> & Scoped;
+/** One attempt of a webhook delivery (migration 027). */
+interface WebhookAttemptRow {
+  id: Generated<number>;
+  deliveryId: number;
+  attemptTime: number;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {
   id: Generated<number>;
@@ -193,4 +230,10 @@ export interface DB {
   contracts: ContractRow;
   contractElevators: ContractElevatorRow;
   inspections: InspectionRow;
+  developers: DeveloperRow;
+  developerUseUnits: DeveloperUseUnitRow;
+  openApiNonces: OpenApiNonceRow;
+  openApiRates: OpenApiRateRow;
+  webhookDeliveries: WebhookDeliveryRow;
+  webhookAttempts: WebhookAttemptRow;
 }

@@ -23,6 +23,7 @@ import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
+import { enqueueWebhooks } from '../services/webhooks.js';
 
 export interface IngestStats {
   accepted: number;
@@ -267,6 +268,20 @@ export class Ingest {
             faultRecordId: Number(inserted.id),
             faultNo: m.code,
           });
+        await enqueueWebhooks(trx, {
+          type: 'fault',
+          tenantId: gateway.tenantId,
+          elevatorId: gateway.elevatorId!,
+          time: m.ts,
+          data: {
+            id: Number(inserted.id),
+            elevatorId: gateway.elevatorId,
+            dtuCode: gateway.dtu,
+            faultNo: m.code,
+            floor: m.floor,
+            faultTime: m.ts,
+          },
+        });
         this.queueEvent(events, gateway, 'fault', {
           ...elevatorOf(gateway),
           id: inserted.id,
@@ -297,6 +312,21 @@ export class Ingest {
           .returning('id')
           .executeTakeFirst();
         if (!inserted) this.stats.duplicates++;
+        else
+          await enqueueWebhooks(trx, {
+            type: 'event',
+            tenantId: gateway.tenantId,
+            elevatorId: gateway.elevatorId!,
+            time: ts,
+            data: {
+              id: Number(inserted.id),
+              elevatorId: gateway.elevatorId,
+              dtuCode: gateway.dtu,
+              kind: eventKind,
+              eventTime: ts,
+              detail,
+            },
+          });
         return;
       }
       case 'vibration': {
@@ -368,6 +398,21 @@ export class Ingest {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return void this.stats.duplicates++;
+    // developers subscribing to alarms (raised) or their removal (cleared), queued in this transaction
+    await enqueueWebhooks(trx, {
+      type: m.cleared ? 'alarm.removed' : 'alarm.raised',
+      tenantId: gateway.tenantId,
+      elevatorId: gateway.elevatorId!,
+      time: m.ts,
+      data: {
+        id: Number(inserted.id),
+        elevatorId: gateway.elevatorId,
+        dtuCode: gateway.dtu,
+        type: m.type,
+        floor: m.floor ?? null,
+        alarmTime: m.ts,
+      },
+    });
     if (!m.cleared)
       this.queueEvent(events, gateway, 'alarm', {
         ...elevatorOf(gateway),

@@ -30,19 +30,18 @@ export function keyFromFile(file: string): Buffer {
   return readFileSync(file);
 }
 
-/** The signing key in the store (PostgreSQL): the first instance to start makes it, every other reads it. */
-export async function keyFromStore(store: Store): Promise<Buffer> {
+/**
+ * A key in the store (PostgreSQL): the first instance to start makes it, every other reads it. `name` tells the
+ * keys apart (the share-link key by default; services/developers.ts keeps the developer secrets' key this way).
+ */
+export async function keyFromStore(store: Store, name = SECRET_NAME): Promise<Buffer> {
   const db = store.db as unknown as Kysely<LooseDB>;
   await db
     .insertInto('serverSecrets')
-    .values({ name: SECRET_NAME, value: randomBytes(KEY_BYTES).toString('hex'), createTime: Date.now() })
+    .values({ name, value: randomBytes(KEY_BYTES).toString('hex'), createTime: Date.now() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db
-    .selectFrom('serverSecrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('serverSecrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return Buffer.from(String(row.value), 'hex');
 }
 

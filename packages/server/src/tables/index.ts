@@ -4,6 +4,9 @@ import { accessTokenTable } from './accessToken.js';
 import { gatewayTestTable } from './gatewayTest.js';
 import { companyTable } from './company.js';
 import { contractTable } from './contract.js';
+import { developerTable } from './developer.js';
+import { webhookDeliveryTable } from './webhookDelivery.js';
+import { smsTemplateTable } from './smsTemplate.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
@@ -125,6 +128,10 @@ const TABLES: TableSpec[] = [
   // supervision (issue 17)
   as(supervisionTemplateTable),
   as(supervisionRecordTable),
+  // developer integrations (issue 16): the secret is issued through areas/developers
+  as(developerTable),
+  as(webhookDeliveryTable),
+  as(smsTemplateTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -21,6 +21,8 @@ const Companies = lazyScreen(() => import('../pages/companies/CompaniesPage'));
 const UseUnits = lazyScreen(() => import('../pages/useUnits/UseUnitsPage'));
 const QualityBodies = lazyScreen(() => import('../pages/qualityBodies/QualityBodiesPage'));
 const Tenants = lazyScreen(() => import('../pages/tenants/TenantsPage'));
+const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage'));
+const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -78,6 +80,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/useUnitCom': entry(UseUnits, {}),
   '/quantity': entry(QualityBodies, {}),
   '/tenant': entry(Tenants, {}),
+  '/developer': entry(Developers, {}),
+  '/msgTemplate': entry(SmsTemplates, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),

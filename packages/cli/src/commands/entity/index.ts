@@ -11,6 +11,7 @@ import { LIST_EXTRAS } from './list-extras.js';
 import { listAction } from './list.js';
 import { addWatchOptions } from './watch.js';
 import { createAction, updateAction } from './write.js';
+import { registerDeveloperCommands } from '../developer.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -47,6 +48,7 @@ export function registerEntity(program: Command, entity: string, name: string): 
       .action((id: string, opts: { reason: string }, cmd: Command) =>
         import('./contract-void.js').then((m) => m.voidAction(id, opts.reason, cmd)),
       );
+  if (entity === 'developer') registerDeveloperCommands(group);
 
   group
     .command('get')

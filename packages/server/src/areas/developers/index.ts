@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { openApiSweepJob } from '../../jobs/open-api-sweep.js';
+import { developerSecretBox } from '../../services/developers.js';
+import type { AreaDeps } from '../area.js';
+import { registerOpenApi } from './open-api.js';
+import { registerDeveloperSecrets } from './secrets.js';
+import { registerWebhookRoutes } from './webhooks.js';
+import { webhookDeliveriesJob } from '../../jobs/webhook-deliveries.js';
+import { WebhookSender } from '../../services/webhooks.js';
+
+/** Developer integrations (issue 16): developer secrets, the signed open API, and webhook deliveries. */
+export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): Promise<void> {
+  const box = await developerSecretBox(deps.store, {
+    key: deps.options.developers?.secretKey,
+    keyFile: deps.options.developers?.secretKeyFile,
+  });
+  registerDeveloperSecrets(app, deps, box);
+  registerOpenApi(app, deps, box, { ratePerMinute: deps.options.developers?.openApiRatePerMinute });
+  deps.jobs.add(openApiSweepJob({ db: deps.store.db }));
+  registerWebhookRoutes(app, deps);
+  const sender = new WebhookSender(deps.store.db, box, deps.options.webhooks?.targets ?? 'public');
+  deps.jobs.add(webhookDeliveriesJob(sender));
+}
