@@ -112,6 +112,14 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { checkNo: `AQ-${n}`, elevatorId: ids.elevatorId, checkDate: '2026-03-01', inspector: 'Wang' };
     case 'modSalesOrder':
       return { salesOrderNo: `GZ-${n}`, customerName: `Customer ${n}`, schemeTitle: 'Door upgrade', status: 1 };
+    case 'otaProgram':
+      return {
+        programName: `Firmware ${n}`,
+        version: `1.${n}`,
+        count: 10,
+        isEffective: 1,
+        ownedCompanyId: ids.companyId,
+      };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

@@ -35,6 +35,7 @@ import { maintenancePlan } from './maintenancePlan.js';
 import { maintenanceSetting } from './maintenanceSetting.js';
 import { maintenanceOrder } from './maintenanceOrder.js';
 import { spotCheck } from './spotCheck.js';
+import { otaApplication, otaBurn, otaProgram } from './ota.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -73,6 +74,7 @@ export * from './maintenancePlan.js';
 export * from './maintenanceSetting.js';
 export * from './maintenanceOrder.js';
 export * from './spotCheck.js';
+export * from './ota.js';
 
 export const ENTITIES = {
   commandRecord,
@@ -120,6 +122,9 @@ export const ENTITIES = {
   maintenanceSetting,
   maintenanceOrder,
   spotCheck,
+  otaProgram,
+  otaApplication,
+  otaBurn,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 

@@ -8,6 +8,7 @@ import * as jobs from './jobs.js';
 import * as maintenance from './maintenance.js';
 import * as monitoring from './monitoring.js';
 import * as notices from './notices.js';
+import * as ota from './ota.js';
 import * as pushStats from './push-stats.js';
 import * as registry from './registry.js';
 import * as shareLinks from './share-links.js';
@@ -31,6 +32,7 @@ export * from './files.js';
 export * from './jobs.js';
 export * from './maintenance.js';
 export * from './contracts.js';
+export * from './ota.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -48,6 +50,7 @@ export const OPERATION_AREAS = {
   jobs,
   maintenance,
   contracts,
+  ota,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

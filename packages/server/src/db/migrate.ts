@@ -18,6 +18,7 @@ import * as m020 from './migrations/020_contracts.js';
 import * as m021 from './migrations/021_inspections.js';
 import * as m022 from './migrations/022_safety_checks.js';
 import * as m023 from './migrations/023_mod_sales_orders.js';
+import * as m024 from './migrations/024_ota.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '021_inspections': m021,
   '022_safety_checks': m022,
   '023_mod_sales_orders': m023,
+  '024_ota': m024,
 };
 
 class CodeMigrations implements MigrationProvider {

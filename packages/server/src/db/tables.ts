@@ -10,6 +10,9 @@ import type {
   messageRecord,
   netApply,
   operationLog,
+  otaApplication,
+  otaBurn,
+  otaProgram,
   qualityBody,
   role,
   tenant,
@@ -148,6 +151,13 @@ interface ContractElevatorRow {
   elevatorId: number;
 }
 
+/** OTA (migration 024): the firmware file's id and the applicant's user id are the server's own columns. */
+type OtaProgramRow = StoredRow<typeof otaProgram.fields> & Scoped & InOrganisation & { fileId: number | null };
+type OtaApplicationRow = StoredRow<typeof otaApplication.fields> &
+  Scoped &
+  InOrganisation & { applicantId: number | null };
+type OtaBurnRow = StoredRow<typeof otaBurn.fields> & Scoped & InOrganisation;
+
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {
   id: Generated<number>;
@@ -193,4 +203,7 @@ export interface DB {
   contracts: ContractRow;
   contractElevators: ContractElevatorRow;
   inspections: InspectionRow;
+  otaPrograms: OtaProgramRow;
+  otaApplications: OtaApplicationRow;
+  otaBurns: OtaBurnRow;
 }

@@ -182,7 +182,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     const counts = { statusCount: 0, faultCount: 0, alarmCount: 0 };
     const stop = bus.subscribe((event) => {
       const column = COUNTED[event.type];
-      if (column && event.data.dtu === dtu) counts[column]++;
+      if (column && 'dtu' in event.data && event.data.dtu === dtu) counts[column]++;
     });
     let cut = false;
     try {

@@ -7,6 +7,7 @@ import { contractTable } from './contract.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
+import { otaApplicationTable, otaBurnTable, otaProgramTable } from './ota.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -116,6 +117,10 @@ const TABLES: TableSpec[] = [
   as(inspectionTable),
   as(safetyCheckTable),
   as(modSalesOrderTable),
+  // OTA: applications and burns move through areas/ota
+  as(otaProgramTable),
+  as(otaApplicationTable),
+  as(otaBurnTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */
