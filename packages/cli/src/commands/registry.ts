@@ -27,6 +27,7 @@ const fixed: CommandSpec[] = [
     load: async () => (await import('./work-orders.js')).register,
   },
   { name: 'maint', summary: () => t('cmd.maint'), load: async () => (await import('./maint.js')).register },
+  { name: 'ota', summary: () => t('cmd.ota'), load: async () => (await import('./ota.js')).register },
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
   {
     name: 'gateway',

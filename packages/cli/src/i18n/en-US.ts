@@ -1,6 +1,7 @@
 import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
+import { otaEnUS } from './ota.js';
 import { pushStatsEnUS } from './push-stats.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
 export const enUS = {
@@ -182,6 +183,7 @@ export const enUS = {
   ...pushStatsEnUS,
   ...filesEnUS,
   ...upkeepEnUS,
+  ...otaEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -2,6 +2,7 @@ import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
 import { upkeepItItaly } from './upkeep.js';
+import { otaItItaly } from './ota.js';
 import { pushStatsItItaly } from './push-stats.js';
 
 export const itItaly: Record<CliMessageKey, string> = {
@@ -183,4 +184,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   ...pushStatsItItaly,
   ...filesItItaly,
   ...upkeepItItaly,
+  ...otaItItaly,
 };

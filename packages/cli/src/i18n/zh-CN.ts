@@ -2,6 +2,7 @@ import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
 import { upkeepZhCN } from './upkeep.js';
+import { otaZhCN } from './ota.js';
 import { pushStatsZhCN } from './push-stats.js';
 
 export const zhCN: Record<CliMessageKey, string> = {
@@ -181,4 +182,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...pushStatsZhCN,
   ...filesZhCN,
   ...upkeepZhCN,
+  ...otaZhCN,
 };
