@@ -8,7 +8,8 @@ import {
   uploadOtaProgramFile,
   type LiftCloudClient,
 } from '@liftcloud/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { failure } from '../support/errors.js';
 import * as sample from '../support/files.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
@@ -265,8 +266,31 @@ describe.each(DIALECTS)('OTA programs, applications and quotas on %s', (dialect)
     expect(notOwner.status).toBe(403);
     // admin's application (root company) is not the maintenance company's to see
     expect((await failure(other.entities.otaApplication.get(a.id))).status).toBe(404);
-    // the platform (tenant admin) approves; the quota is the maintenance company's, not admin's
-    await approve(mine.id);
+    // the platform (tenant admin) approves; the decision reaches the applicant alone on the live channel
+    const applicantLive = await listen(s, other);
+    const adminLive = await listen(s, admin);
+    try {
+      await approve(mine.id);
+      await vi.waitFor(() => expect(applicantLive.frames.map((f) => f.data.action)).toContain('approve'), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      expect(applicantLive.frames.find((f) => f.data.action === 'approve')).toMatchObject({
+        type: 7,
+        data: { id: mine.id, approvalStatus: 2, by: 'admin', programId: p.id },
+      });
+      const rival = await apply(p.id, 1, other);
+      await vi.waitFor(() => expect(adminLive.frames.map((f) => f.data.id)).toContain(rival.id), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      // the admin saw both applications arrive (the owner's approvers) but not the decision meant for the applicant
+      expect(adminLive.frames.map((f) => f.data.action)).not.toContain('approve');
+    } finally {
+      applicantLive.close();
+      adminLive.close();
+    }
+    // the quota is the maintenance company's, not admin's
     const [dtu] = await gateways(1);
     expect((await failure(admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [dtu!] } }))).status).toBe(
       409,
@@ -294,6 +318,23 @@ describe.each(DIALECTS)('OTA programs, applications and quotas on %s', (dialect)
       }
     });
 });
+
+/** A live-channel subscriber: collects the OTA frames the hub pushes to this client. */
+async function listen(s: TestServer, client: LiftCloudClient) {
+  const session = client.session.get()!;
+  const ws = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(session.token)}`);
+  const frames: { type: number; data: Record<string, unknown> }[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as { type: number; event: string; data: Record<string, unknown> };
+    if (frame.event === 'ota') frames.push(frame);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(`${session.username}-${session.orgId}`);
+  return { frames, close: () => ws.close() };
+}
 
 /** The test server's OTA service, over the same store and live side as its routes. */
 async function otaServiceOf(s: TestServer) {
