@@ -10,6 +10,18 @@ const samples = {
   workOrder: { ...about, id: 3, workOrderNo: 'R20261122000001', recordState: 1, action: 'receive', by: 'admin' },
   gateway: { dtu: about.dtu, online: false, elevatorId: null },
   gatewayTest: { id: 5, state: 1, passedCount: 1, failedCount: 0, seq: 1, dtu: about.dtu, passed: true },
+  ota: {
+    id: 6,
+    programId: 2,
+    programName: 'Door 2.0',
+    applyNumber: 3,
+    approvalStatus: 3,
+    action: 'reject',
+    by: 'admin',
+    reason: 'No',
+    endTime: null,
+  },
+  otaBurn: { id: 7, programId: 2, dtu: about.dtu, transferId: 'a1b2', state: 1, progress: 40, error: null },
 };
 
 describe('typed live frames', () => {
