@@ -1,4 +1,8 @@
 import {
+  applyOta,
+  approveOtaApplication,
+  startOtaBurn,
+  uploadOtaProgramFile,
   LIVE_FRAME_DATA,
   LIVE_FRAME_TYPE,
   checkSchema,
@@ -68,6 +72,23 @@ describe.each(DIALECTS)('live frames a running server sends on %s', (dialect) =>
     await s.app.monitoring.sweep(Date.now() + 10 * 60_000);
     await admin.gatewayTests.create({ dtuCodes: [gw.dtu] });
     await expect.poll(() => of('gatewayTest').filter((f) => f.data.seq !== undefined).length).toBe(1);
+    // an OTA application and one gateway's burn ending
+    const program = await admin.entities.otaProgram.save({
+      programName: 'Live frames',
+      version: '1.0',
+      count: 2,
+      isEffective: 1,
+      ownedCompanyId: s.demo.companies.manufacturer,
+    });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from('firmware'))]), 'fw.bin');
+    await admin.call(uploadOtaProgramFile, { params: { id: program.id }, body: form });
+    const application = await admin.call(applyOta, { body: { programId: program.id, applyNumber: 1 } });
+    await admin.call(approveOtaApplication, { params: { id: application.id }, body: {} });
+    const [burn] = await admin.call(startOtaBurn, { params: { id: program.id }, body: { dtus: [gw.dtu] } });
+    const { OtaService } = await import('../../packages/server/src/services/ota.js');
+    await new OtaService(s.store.db, s.app.monitoring.live).finish(burn!.id, true);
+    await expect.poll(() => of('otaBurn').length).toBe(1);
 
     // nothing the hub sent was refused by the reader, and each payload matches its own schema
     expect(live.frames()).toHaveLength(live.messages.length);
@@ -85,6 +106,8 @@ describe.each(DIALECTS)('live frames a running server sends on %s', (dialect) =>
     expect(recovered).toMatchObject({ ...about, id: opened.id, recordState: 4 });
     expect(of('gateway')[0]!.data).toEqual({ dtu: gw.dtu, online: false, elevatorId: gw.elevatorId });
     expect(of('gatewayTest').find((f) => f.data.seq !== undefined)!.data).toMatchObject({ seq: 1, dtu: gw.dtu });
+    expect(of('ota')[0]!.data).toMatchObject({ id: application.id, action: 'apply', applyNumber: 1 });
+    expect(of('otaBurn')[0]!.data).toMatchObject({ id: burn!.id, dtu: gw.dtu, state: 2, progress: 100 });
     live.close();
   });
 });

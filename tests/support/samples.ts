@@ -133,6 +133,14 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
     case 'smsTemplate':
       return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
+    case 'otaProgram':
+      return {
+        programName: `Firmware ${n}`,
+        version: `1.${n}`,
+        count: 10,
+        isEffective: 1,
+        ownedCompanyId: ids.companyId,
+      };
     case 'uiSetting':
       return { host: `host${n}.example.com`, systemName: `Site ${n}` };
     case 'maintenanceType':

@@ -65,12 +65,16 @@ export async function startTestServer(
     webRoot?: string;
     /** More buildApp options (import limits, export caps). */
     app?: Partial<AppOptions>;
+    /** A second instance over another test server's store (already migrated and seeded; left open at close). */
+    sharedWith?: TestServer;
   } = {},
 ): Promise<TestServer> {
   const dialect = opts.dialect ?? 'sqlite';
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-test-'));
-  const pgSchema = dialect === 'postgres' ? await pgSchemaUrl() : null;
-  const store = openStore({ databaseUrl: pgSchema?.url, sqliteFile: join(dir, 'liftcloud.db'), poolSize: 4 });
+  const shared = opts.sharedWith;
+  const pgSchema = dialect === 'postgres' && !shared ? await pgSchemaUrl() : null;
+  const store =
+    shared?.store ?? openStore({ databaseUrl: pgSchema?.url, sqliteFile: join(dir, 'liftcloud.db'), poolSize: 4 });
   const uploadDir = join(dir, 'uploads');
   const app = await buildApp({
     store,
@@ -83,7 +87,7 @@ export async function startTestServer(
     testing: { revealCaptcha: true },
     ...opts.app,
   });
-  const demo = await seedDemo(store);
+  const demo = shared ? shared.demo : await seedDemo(store);
   if (!demo) throw new Error('test store was not empty');
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const apiBase = `${address}/api`;
@@ -133,7 +137,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      await store.close();
+      if (!shared) await store.close();
       await pgSchema?.drop();
       rmSync(dir, { recursive: true, force: true });
     },

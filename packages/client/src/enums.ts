@@ -211,6 +211,14 @@ export const otaProgramState = defineEnum('otaProgramState', [
   o(1, '有效', 'Effective', 'Attivo'),
 ]);
 
+/** One gateway's OTA burn (entities/ota.ts otaBurn): waiting, transferring, then burned or failed. */
+export const otaBurnState = defineEnum('otaBurnState', [
+  o(0, '等待', 'Waiting', 'In attesa'),
+  o(1, '传输中', 'Transferring', 'In trasferimento'),
+  o(2, '成功', 'Burned', 'Programmato'),
+  o(3, '失败', 'Failed', 'Fallito'),
+]);
+
 export const developerStatus = defineEnum('developerStatus', [
   o(1, '启用', 'Activated', 'Attivato'),
   o(0, '关闭', 'Closed', 'Chiuso'),

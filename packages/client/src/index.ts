@@ -31,6 +31,7 @@ export * from './workflow/workOrder.js';
 export * from './workflow/maintenanceOrder.js';
 export * from './workflow/contract.js';
 export * from './workflow/inspection.js';
+export * from './workflow/ota.js';
 export * from './workflow/labels.js';
 export * from './files/types.js';
 export * from './api/attachments.js';

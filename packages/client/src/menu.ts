@@ -93,6 +93,10 @@ export const MENU: readonly MenuGroup[] = [
         PERMISSION.elevatorSettings,
         L('电梯设置', 'Elevator settings', 'Impostazioni ascensore'),
       ),
+      // OTA (no route in the spec; docs/decisions.md "OTA"): beside the gateways an operator burns
+      item('/otaProgram', PERMISSION.otaPrograms, L('OTA程序', 'OTA programs', 'Programmi OTA')),
+      item('/otaApply', PERMISSION.otaApplications, L('OTA申请', 'OTA applications', 'Richieste OTA')),
+      item('/otaBurn', PERMISSION.otaBurn, L('OTA烧录', 'OTA burning', 'Programmazione OTA')),
     ],
   },
   {
@@ -273,9 +277,15 @@ export const MENU: readonly MenuGroup[] = [
   },
 ];
 
-/** Every permission index any menu item uses, ascending: the checkboxes of the role screen. */
+/** Indexes of actions within a page rather than pages (approving OTA applications on /otaApply). */
+export const ACTION_PERMISSION_INDEXES: readonly number[] = [PERMISSION.otaApprove];
+
+/** Every permission index any menu item (or page action) uses, ascending: the checkboxes of the role screen. */
 export const PERMISSION_INDEXES: readonly number[] = [
-  ...new Set(MENU.flatMap((g) => g.children.flatMap((c) => [c.index].flat())).filter((n) => n >= 0)),
+  ...new Set([
+    ...MENU.flatMap((g) => g.children.flatMap((c) => [c.index].flat())).filter((n) => n >= 0),
+    ...ACTION_PERMISSION_INDEXES,
+  ]),
 ].sort((a, b) => a - b);
 
 export interface MenuContext {

@@ -30,6 +30,11 @@ export const PERMISSION = {
   elevators: 110,
   gateways: 9,
   smartDevices: [813, 71, 73, 855],
+  /** OTA (no index in the spec; docs/decisions.md "OTA"): programs, applying, approving, burning. */
+  otaPrograms: 870,
+  otaApplications: 871,
+  otaApprove: 872,
+  otaBurn: 873,
   elevatorSettings: [20, 24, 109, 839],
   // Monitor
   gisMap: 404,

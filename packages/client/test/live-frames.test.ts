@@ -18,6 +18,18 @@ const samples = {
     hazardTime: 1_700_000_000_000,
     runId: 9,
   },
+  ota: {
+    id: 6,
+    programId: 2,
+    programName: 'Door 2.0',
+    applyNumber: 3,
+    approvalStatus: 3,
+    action: 'reject',
+    by: 'admin',
+    reason: 'No',
+    endTime: null,
+  },
+  otaBurn: { id: 7, programId: 2, dtu: about.dtu, transferId: 'a1b2', state: 1, progress: 40, error: null },
 };
 
 describe('typed live frames', () => {

@@ -4,7 +4,7 @@ import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { FRAME_TYPES, type FrameTypeName, type LiveFrame } from '../live/channel.js';
-import { frameLine } from '../live/format.js';
+import { frameDtu, frameLine } from '../live/format.js';
 import { channelError, liveSession, openChannel, reconnectPolicy, sayNotice } from '../live/session.js';
 import { csvLine } from '../output/csv.js';
 import { say } from '../output/messages.js';
@@ -102,7 +102,8 @@ export function register(program: Command): void {
             csvHeader = true;
             const { data } = frame;
             return (
-              head + csvLine([frame.type, frame.event, liveFrameElevatorId(frame), data.dtu, JSON.stringify(data)])
+              head +
+              csvLine([frame.type, frame.event, liveFrameElevatorId(frame), frameDtu(frame), JSON.stringify(data)])
             );
           }
           case 'yaml':

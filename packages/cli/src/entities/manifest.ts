@@ -203,6 +203,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '智能屏', 'en-US': 'Smart screen', 'it-Italy': 'Schermo smart' },
   },
   {
+    command: 'sms-template',
+    entity: 'smsTemplate',
+    label: { 'zh-CN': '短信模板', 'en-US': 'SMS template', 'it-Italy': 'Modello SMS' },
+  },
+  {
     command: 'spot-check',
     entity: 'spotCheck',
     label: { 'zh-CN': '维保抽查', 'en-US': 'Spot check', 'it-Italy': 'Controllo a campione' },

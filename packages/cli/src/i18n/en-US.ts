@@ -2,6 +2,7 @@ import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
 import { integrationsEnUS } from './integrations.js';
+import { otaEnUS } from './ota.js';
 import { pushStatsEnUS } from './push-stats.js';
 import { dailyUseEnUS } from './daily-use.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
@@ -186,6 +187,7 @@ export const enUS = {
   ...filesEnUS,
   ...upkeepEnUS,
   ...integrationsEnUS,
+  ...otaEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -3,6 +3,7 @@ import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
 import { upkeepItItaly } from './upkeep.js';
 import { integrationsItItaly } from './integrations.js';
+import { otaItItaly } from './ota.js';
 import { pushStatsItItaly } from './push-stats.js';
 import { dailyUseItItaly } from './daily-use.js';
 
@@ -187,4 +188,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   ...filesItItaly,
   ...upkeepItItaly,
   ...integrationsItItaly,
+  ...otaItItaly,
 };

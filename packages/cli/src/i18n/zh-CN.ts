@@ -3,6 +3,7 @@ import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
 import { upkeepZhCN } from './upkeep.js';
 import { integrationsZhCN } from './integrations.js';
+import { otaZhCN } from './ota.js';
 import { pushStatsZhCN } from './push-stats.js';
 import { dailyUseZhCN } from './daily-use.js';
 
@@ -185,4 +186,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...filesZhCN,
   ...upkeepZhCN,
   ...integrationsZhCN,
+  ...otaZhCN,
 };

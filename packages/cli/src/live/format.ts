@@ -15,7 +15,11 @@ const DOORS = ['closed', 'open', 'opening', 'closing'];
 
 /** The name of the elevator a frame is about, when it carries one. */
 const elevatorName = (frame: LiveFrame): string | null =>
-  frame.event === 'gateway' || frame.event === 'gatewayTest' ? null : frame.data.elevatorName;
+  'elevatorName' in frame.data ? frame.data.elevatorName : null;
+
+/** The gateway a frame is about, when it names one. */
+export const frameDtu = (frame: LiveFrame): string | null =>
+  'dtu' in frame.data && typeof frame.data.dtu === 'string' ? frame.data.dtu : null;
 
 /** What a frame is about: the elevator's name and id, and the gateway's DTU. */
 export function frameSubject(frame: LiveFrame): string {
@@ -24,7 +28,8 @@ export function frameSubject(frame: LiveFrame): string {
   const id = liveFrameElevatorId(frame);
   if (name) parts.push(name);
   if (id !== null) parts.push(`#${id}`);
-  if (frame.data.dtu) parts.push(`DTU ${frame.data.dtu}`);
+  const dtu = frameDtu(frame);
+  if (dtu) parts.push(`DTU ${dtu}`);
   return parts.join(' ');
 }
 
@@ -53,6 +58,15 @@ export function frameDetail(frame: LiveFrame): string {
       return JSON.stringify(frame.data);
     case 'hazard':
       return `hazard ${frame.data.code}${frame.data.description ? `: ${frame.data.description}` : ''}`;
+    case 'ota': {
+      const d = frame.data;
+      const reason = d.reason ? `: ${d.reason}` : '';
+      return `application ${d.id} (${d.programName ?? `program ${d.programId}`} x${d.applyNumber}) ${d.action} by ${d.by}${reason}`;
+    }
+    case 'otaBurn': {
+      const d = frame.data;
+      return `burn ${d.id} ${d.progress}%${d.error ? ` ${d.error}` : ''}`;
+    }
   }
 }
 

@@ -40,6 +40,7 @@ import { maintenanceSetting } from './maintenanceSetting.js';
 import { maintenanceOrder } from './maintenanceOrder.js';
 import { spotCheck } from './spotCheck.js';
 import { supervisionRecord, supervisionTemplate } from './supervision.js';
+import { otaApplication, otaBurn, otaProgram } from './ota.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -85,6 +86,7 @@ export * from './eocd.js';
 export * from './event-text.js';
 export * from './operation-text.js';
 export * from './supervision.js';
+export * from './ota.js';
 
 export const ENTITIES = {
   eocdThreshold,
@@ -140,6 +142,9 @@ export const ENTITIES = {
   spotCheck,
   supervisionTemplate,
   supervisionRecord,
+  otaProgram,
+  otaApplication,
+  otaBurn,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 

@@ -198,6 +198,21 @@ export const enUS = {
   'eocd.samplesGone': "This run's raw samples are no longer kept (only its metrics)",
   'eocd.noGateway': 'No gateway is bound to this elevator',
   'eocd.linkInvalid': 'This EOCD link is not valid or has expired',
+  // OTA (entities/ota.ts, docs/decisions.md "OTA")
+  'ota.locked': 'This OTA program is locked: it cannot be applied for or burned',
+  'ota.noFirmware': 'This OTA program has no firmware file yet: upload it first',
+  'ota.fileKept': 'This OTA program already has its firmware: a new file is a new program version',
+  'ota.notAllowed': 'This application is {state}: it cannot be {action} now',
+  'ota.notOwner': "Only the program's owner company or the platform may approve or reject this application",
+  'ota.noCompany': 'Your account belongs to no company, which an OTA quota is granted to',
+  'ota.quotaExhausted':
+    '{field}: your company has {left} approved, unexpired burns left of this program, {asked} asked',
+  'ota.gatewayUnknown': '{field}: gateway {dtu} does not exist or is not yours',
+  'ota.countFixed': '{field}: the count of a program is fixed once it is created; create a new program version',
+  'ota.duplicateVersion': '{field}: version {version} of this program exists already',
+  'ota.endPast': '{field}: the end time must be in the future',
+  'ota.action.approve': 'approved',
+  'ota.action.reject': 'rejected',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

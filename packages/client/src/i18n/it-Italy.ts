@@ -196,4 +196,18 @@ export const itItaly: Record<MessageKey, string> = {
   'eocd.samplesGone': 'I dati grezzi di questa corsa non sono più conservati (solo le metriche)',
   'eocd.noGateway': 'Nessun gateway è collegato a questo ascensore',
   'eocd.linkInvalid': 'Questo collegamento EOCD non è valido o è scaduto',
+  // OTA (entities/ota.ts, docs/decisions.md "OTA")
+  'ota.locked': 'Questo programma OTA è bloccato: non può essere richiesto né programmato',
+  'ota.noFirmware': 'Questo programma OTA non ha ancora il file firmware: caricalo prima',
+  'ota.fileKept': 'Questo programma OTA ha già il suo firmware: un nuovo file è una nuova versione',
+  'ota.notAllowed': 'Questa richiesta è {state}: ora non può essere {action}',
+  'ota.notOwner': "Solo l'azienda proprietaria del programma o la piattaforma può approvare o respingere",
+  'ota.noCompany': 'Il tuo account non appartiene ad alcuna azienda, a cui va la quota OTA',
+  'ota.quotaExhausted': '{field}: alla tua azienda restano {left} programmazioni approvate e valide, richieste {asked}',
+  'ota.gatewayUnknown': '{field}: il gateway {dtu} non esiste o non è tuo',
+  'ota.countFixed': '{field}: la quantità di un programma è fissata alla creazione; crea una nuova versione',
+  'ota.duplicateVersion': '{field}: la versione {version} di questo programma esiste già',
+  'ota.endPast': '{field}: la scadenza deve essere nel futuro',
+  'ota.action.approve': 'approvata',
+  'ota.action.reject': 'respinta',
 };

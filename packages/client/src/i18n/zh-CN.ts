@@ -194,4 +194,18 @@ export const zhCN: Record<MessageKey, string> = {
   'eocd.samplesGone': '该运行的原始数据已不再保留（仅保留指标）',
   'eocd.noGateway': '该电梯未绑定网关',
   'eocd.linkInvalid': '该EOCD链接无效或已过期',
+  // OTA (entities/ota.ts, docs/decisions.md "OTA")
+  'ota.locked': '该OTA程序已锁定：不能申请或烧录',
+  'ota.noFirmware': '该OTA程序尚未上传程序文件：请先上传',
+  'ota.fileKept': '该OTA程序已有程序文件：新文件请新建程序版本',
+  'ota.notAllowed': '该申请当前为{state}，不能{action}',
+  'ota.notOwner': '只有程序所属公司或平台可以审批该申请',
+  'ota.noCompany': '您的账号不属于任何公司，无法获得OTA额度',
+  'ota.quotaExhausted': '{field}：贵公司该程序已通过且未过期的剩余烧录次数为{left}，申请{asked}',
+  'ota.gatewayUnknown': '{field}：网关{dtu}不存在或不属于您',
+  'ota.countFixed': '{field}：程序创建后数量不可修改，请新建程序版本',
+  'ota.duplicateVersion': '{field}：该程序的版本{version}已存在',
+  'ota.endPast': '{field}：截止时间必须晚于当前时间',
+  'ota.action.approve': '通过',
+  'ota.action.reject': '驳回',
 };

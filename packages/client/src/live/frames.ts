@@ -13,6 +13,8 @@ export const LIVE_FRAME_TYPE = {
   gateway: 5,
   gatewayTest: 6,
   hazard: 7,
+  ota: 8,
+  otaBurn: 9,
 } as const;
 export type LiveFrameTypeName = keyof typeof LIVE_FRAME_TYPE;
 
@@ -107,6 +109,35 @@ export const HazardFrameData = Type.Object({
   runId: Type.Optional(id),
 });
 
+/** Type 8: an OTA application applied for, approved or rejected: told to its applicant (and the approvers). */
+export const OtaFrameData = Type.Object({
+  /** The application. */
+  id,
+  programId: id,
+  programName: nullable(Type.String()),
+  applyNumber: Type.Integer({ minimum: 1 }),
+  /** otaApprovalStatus: 1 applying, 2 approved, 3 rejected. */
+  approvalStatus: Type.Integer({ minimum: 1, maximum: 3 }),
+  action: Type.Union([Type.Literal('apply'), Type.Literal('approve'), Type.Literal('reject')]),
+  /** Who took the step (username). */
+  by: Type.String(),
+  reason: Type.Optional(nullable(Type.String())),
+  endTime: Type.Optional(nullable(epochMs)),
+});
+
+/** Type 9: where one gateway's OTA burn is. */
+export const OtaBurnFrameData = Type.Object({
+  /** The burn. */
+  id,
+  programId: id,
+  dtu: Type.String({ minLength: 1 }),
+  transferId: Type.String({ minLength: 1 }),
+  /** otaBurnState: 0 waiting, 1 transferring, 2 burned, 3 failed. */
+  state: Type.Integer({ minimum: 0, maximum: 3 }),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  error: Type.Optional(nullable(Type.String())),
+});
+
 /** Each frame type's payload. Readers tolerate fields they do not know (a newer server may add some). */
 export const LIVE_FRAME_DATA = {
   alarm: AlarmFrameData,
@@ -116,6 +147,8 @@ export const LIVE_FRAME_DATA = {
   gateway: GatewayFrameData,
   gatewayTest: GatewayTestFrameData,
   hazard: HazardFrameData,
+  ota: OtaFrameData,
+  otaBurn: OtaBurnFrameData,
 } as const satisfies Record<LiveFrameTypeName, TSchema>;
 
 export type AlarmFrameData = Static<typeof AlarmFrameData>;
@@ -125,6 +158,8 @@ export type WorkOrderFrameData = Static<typeof WorkOrderFrameData>;
 export type GatewayFrameData = Static<typeof GatewayFrameData>;
 export type GatewayTestFrameData = Static<typeof GatewayTestFrameData>;
 export type HazardFrameData = Static<typeof HazardFrameData>;
+export type OtaFrameData = Static<typeof OtaFrameData>;
+export type OtaBurnFrameData = Static<typeof OtaBurnFrameData>;
 /** The payload of one frame type. */
 export type LiveFrameData<K extends LiveFrameTypeName> = Static<(typeof LIVE_FRAME_DATA)[K]>;
 
@@ -144,6 +179,8 @@ export const LiveFrameSchema = Type.Union([
   frameSchema('gateway'),
   frameSchema('gatewayTest'),
   frameSchema('hazard'),
+  frameSchema('ota'),
+  frameSchema('otaBurn'),
 ]);
 
 /** A frame of the live channel as a console or the CLI receives it; narrow on `type` (or `event`). */
@@ -159,6 +196,8 @@ export type LiveEvent = {
     /** Organisations allowed to see it: the elevator's own and its related companies. */
     orgIds: number[];
     elevatorId: number | null;
+    /** When set, only these users see it (an OTA notice to its applicant), within the scope above. */
+    userIds?: number[];
     data: LiveFrameData<K>;
   };
 }[LiveFrameTypeName];

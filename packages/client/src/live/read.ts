@@ -17,5 +17,5 @@ export function parseLiveFrame(message: unknown): LiveFrame | null {
 
 /** The elevator a frame is about, if it names one (gateway-test frames never do; a gateway may be unbound). */
 export function liveFrameElevatorId(frame: LiveFrame): number | null {
-  return frame.event === 'gatewayTest' ? null : frame.data.elevatorId;
+  return 'elevatorId' in frame.data ? (frame.data.elevatorId ?? null) : null;
 }

@@ -10,6 +10,7 @@ import * as jobs from './jobs.js';
 import * as maintenance from './maintenance.js';
 import * as monitoring from './monitoring.js';
 import * as notices from './notices.js';
+import * as ota from './ota.js';
 import * as pushStats from './push-stats.js';
 import * as registry from './registry.js';
 import * as shareLinks from './share-links.js';
@@ -39,6 +40,7 @@ export * from './eocd.js';
 export * from './statistics.js';
 export * from './reports.js';
 export * from './developers.js';
+export * from './ota.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -60,6 +62,7 @@ export const OPERATION_AREAS = {
   statistics,
   reports,
   developers,
+  ota,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

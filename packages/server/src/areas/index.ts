@@ -16,6 +16,7 @@ import { registerGatewayTestRoutes } from './monitoring/gateway-tests.js';
 import { registerNotices } from './monitoring/notices.js';
 import { registerMonitoringOverview } from './monitoring/overview.js';
 import { registerPushStatsRoutes } from './monitoring/push-stats.js';
+import { registerOta } from './ota/index.js';
 import { registerCrud } from './records/crud.js';
 import { registerCommandRoutes } from './registry/commands.js';
 import { registerGatewayRoutes } from './registry/gateways.js';
@@ -64,4 +65,5 @@ export const AREAS: readonly Area[] = [
   area('supervision', registerSupervision),
   area('statistics', registerStatistics, registerReports),
   area('developers', registerDevelopers),
+  area('ota', registerOta),
 ];

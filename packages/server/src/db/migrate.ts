@@ -18,6 +18,7 @@ import * as m020 from './migrations/020_contracts.js';
 import * as m021 from './migrations/021_inspections.js';
 import * as m022 from './migrations/022_safety_checks.js';
 import * as m023 from './migrations/023_mod_sales_orders.js';
+import * as m024 from './migrations/024_ota.js';
 import * as m026 from './migrations/026_developers.js';
 import * as m027 from './migrations/027_webhooks.js';
 import * as m028 from './migrations/028_supervision.js';
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '021_inspections': m021,
   '022_safety_checks': m022,
   '023_mod_sales_orders': m023,
+  '024_ota': m024,
   '026_developers': m026,
   '027_webhooks': m027,
   '028_supervision': m028,

@@ -12,6 +12,9 @@ import type {
   messageRecord,
   netApply,
   operationLog,
+  otaApplication,
+  otaBurn,
+  otaProgram,
   qualityBody,
   role,
   tenant,
@@ -184,6 +187,12 @@ interface WebhookAttemptRow {
   error: string | null;
   responseExcerpt: string | null;
 }
+/** OTA (migration 024): the firmware file's id and the applicant's user id are the server's own columns. */
+type OtaProgramRow = StoredRow<typeof otaProgram.fields> & Scoped & InOrganisation & { fileId: number | null };
+type OtaApplicationRow = StoredRow<typeof otaApplication.fields> &
+  Scoped &
+  InOrganisation & { applicantId: number | null };
+type OtaBurnRow = StoredRow<typeof otaBurn.fields> & Scoped & InOrganisation;
 
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {
@@ -236,4 +245,7 @@ export interface DB {
   openApiRates: OpenApiRateRow;
   webhookDeliveries: WebhookDeliveryRow;
   webhookAttempts: WebhookAttemptRow;
+  otaPrograms: OtaProgramRow;
+  otaApplications: OtaApplicationRow;
+  otaBurns: OtaBurnRow;
 }

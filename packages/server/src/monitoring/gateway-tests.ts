@@ -189,7 +189,7 @@ export function startGatewayTestRunner(opts: GatewayTestRunnerOptions): GatewayT
     let changed = false;
     const stop = bus.subscribe((event) => {
       const column = COUNTED[event.type];
-      if (column && event.data.dtu === dtu) {
+      if (column && 'dtu' in event.data && event.data.dtu === dtu) {
         counts[column]++;
         changed = true;
       }

@@ -23,6 +23,7 @@ interface Subscriber extends LiveSocket {
 function canSee(caller: Caller, event: LiveEvent): boolean {
   const { scope } = caller;
   if (scope.tenantId !== null && scope.tenantId !== event.tenantId) return false;
+  if (event.userIds && !event.userIds.includes(caller.userId)) return false;
   if (scope.orgIds === null) return true;
   return event.orgIds.some((id) => scope.orgIds!.includes(id));
 }

@@ -17,6 +17,8 @@ export interface LiveAudience {
   tenantId: number;
   orgIds: number[];
   elevatorId: number | null;
+  /** Only these users (besides the organisations' check), when set. */
+  userIds?: number[];
 }
 
 /** A payload that does not match its frame schema: a programming error, never a user's. */

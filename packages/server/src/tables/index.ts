@@ -11,6 +11,7 @@ import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
+import { otaApplicationTable, otaBurnTable, otaProgramTable } from './ota.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -132,6 +133,10 @@ const TABLES: TableSpec[] = [
   as(developerTable),
   as(webhookDeliveryTable),
   as(smsTemplateTable),
+  // OTA: applications and burns move through areas/ota
+  as(otaProgramTable),
+  as(otaApplicationTable),
+  as(otaBurnTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -5,6 +5,7 @@ import { useConsole } from '../app/ConsoleContext';
 import { FeedbackBridge } from '../app/FeedbackBridge';
 import { LiveChannel } from '../live/LiveChannel';
 import { Notices } from '../notices/Notices';
+import { OtaNotices } from '../notices/OtaNotices';
 import { HeaderBar } from './HeaderBar';
 import { Sidebar } from './Sidebar';
 import { SidebarLogo } from './SidebarLogo';
@@ -52,6 +53,7 @@ export default function MainLayout() {
           </Layout.Content>
         </Layout>
         {restricted ? null : <Notices />}
+        {restricted ? null : <OtaNotices />}
         {restricted ? null : <LiveChannel />}
       </Layout>
     </App>

@@ -39,6 +39,9 @@ const MeterGateways = lazyScreen(() => import('../pages/meterGateways/MeterGatew
 const NetApplies = lazyScreen(() => import('../pages/netApplies/NetAppliesPage'));
 const Records = lazyScreen(() => import('../pages/records/RecordsPage'));
 const Contracts = lazyScreen(() => import('../pages/contracts/ContractsPage'));
+const OtaPrograms = lazyScreen(() => import('../pages/ota/OtaProgramsPage'));
+const OtaApplications = lazyScreen(() => import('../pages/ota/OtaApplicationsPage'));
+const OtaBurn = lazyScreen(() => import('../pages/ota/OtaBurnPage'));
 const Inspections = lazyScreen(() => import('../pages/inspections/InspectionsPage'));
 const SafetyChecks = lazyScreen(() => import('../pages/safetyChecks/SafetyChecksPage'));
 const ModSalesOrders = lazyScreen(() => import('../pages/modSalesOrders/ModSalesOrdersPage'));
@@ -105,6 +108,9 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/maintWork': entry(MaintWork, {}),
   '/maintenanceSetting': entry(MaintenanceSetting, {}),
   '/contract': entry(Contracts, {}),
+  '/otaProgram': entry(OtaPrograms, {}),
+  '/otaApply': entry(OtaApplications, {}),
+  '/otaBurn': entry(OtaBurn, {}),
   '/yearCheck': entry(Inspections, {}),
   '/safeCheck': entry(SafetyChecks, {}),
   '/modSalesOrder': entry(ModSalesOrders, {}),

@@ -13,6 +13,7 @@ import type { AreaDeps } from '../area.js';
 import { registerAttachmentRoutes } from './attachments.js';
 import { registerDownloads } from './downloads.js';
 import { registerFirmwareRoute } from './firmware.js';
+import { registerOtaFirmwareRoute } from './ota-firmware.js';
 import { registerFieldUploads } from './uploads.js';
 
 /** Records whose text fields name files by address: saving one makes the files it names its own. */
@@ -57,6 +58,7 @@ export async function registerFiles(app: FastifyInstance, deps: AreaDeps): Promi
   registerFieldUploads(app, files);
   const versions = owners.get('gatewayVersion');
   if (versions) registerFirmwareRoute(app, files, db, versions.repo);
+  registerOtaFirmwareRoute(app, files, db, deps.repos.otaProgram);
   for (const entity of ATTACHABLE_ENTITIES) {
     const owner = owners.get(entity.name);
     if (owner) registerAttachmentRoutes(app, files, { entity, owner, owners: fileOwners });

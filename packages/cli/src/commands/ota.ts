@@ -1,0 +1,176 @@
+import {
+  OTA_APPROVAL,
+  OTA_BURN_DONE,
+  OTA_BURN,
+  applyOta,
+  approveOtaApplication,
+  rejectOtaApplication,
+  startOtaBurn,
+  type Query,
+} from '@liftcloud/client';
+import type { Command } from 'commander';
+import { CliError, describeError, exitCodeOf } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n/index.js';
+import { say } from '../output/messages.js';
+import { writeRecords } from '../output/records.js';
+import { confirmOrStop } from '../prompts/ask.js';
+import { tableColumns, wideColumns } from './entity/columns.js';
+import { entityDef, type Row } from './entity/definition.js';
+import { parseId } from './entity/ids.js';
+import { contextFor } from './options.js';
+
+const STATUS: Record<string, number | null> = {
+  applying: OTA_APPROVAL.applying,
+  pending: OTA_APPROVAL.applying,
+  approved: OTA_APPROVAL.approved,
+  rejected: OTA_APPROVAL.rejected,
+  all: null,
+};
+
+/** Every page of an entity's records for a query. */
+async function allRows(cmd: Command, entity: string, query: Query) {
+  const ctx = await contextFor(cmd);
+  const def = entityDef(entity);
+  const rows = await ctx.call(async (client) => {
+    const out: Row[] = [];
+    for await (const row of client.crud<Row>(def.path).all(query)) out.push(row);
+    return out;
+  });
+  return { ctx, def, rows };
+}
+
+async function programs(cmd: Command) {
+  const { ctx, def, rows } = await allRows(cmd, 'otaProgram', {});
+  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+}
+
+async function approvals(cmd: Command, opts: { status?: string }) {
+  const key = (opts.status ?? 'applying').toLowerCase();
+  if (!(key in STATUS)) throw new CliError(t('ota.badStatus', { value: opts.status ?? '' }), EXIT.usage);
+  const status = STATUS[key];
+  const { ctx, def, rows } = await allRows(cmd, 'otaApplication', status === null ? {} : { approvalStatus: status });
+  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+}
+
+async function apply(cmd: Command, opts: { program: string; count: string }) {
+  const count = Number(opts.count);
+  if (!Number.isInteger(count) || count < 1) throw new CliError(t('ota.badCount', { value: opts.count }), EXIT.usage);
+  const programId = parseId(opts.program);
+  const ctx = await contextFor(cmd);
+  const made = await ctx.call((client) => client.call(applyOta, { body: { programId, applyNumber: count } }));
+  const def = entityDef('otaApplication');
+  if (ctx.format() !== 'table')
+    await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), [made as Row]);
+  say.info(t('ota.applied', { id: made.id, count, program: made.programName ?? programId }));
+}
+
+/** Approve or reject several applications, one at a time, reporting each: exit 0, the first failure's code, or 4. */
+async function decide(
+  cmd: Command,
+  idTexts: string[],
+  action: 'approve' | 'reject',
+  opts: { reason?: string; end?: string },
+) {
+  if (action === 'reject' && !opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+  const ctx = await contextFor(cmd);
+  const ids = idTexts.map(parseId);
+  await confirmOrStop(t('ota.confirm', { action, count: ids.length, ids: ids.join(', ') }), ctx.yes);
+  const failures: unknown[] = [];
+  for (const id of ids) {
+    try {
+      await ctx.call((client) =>
+        action === 'approve'
+          ? client.call(approveOtaApplication, { params: { id }, body: opts.end ? { endTime: opts.end } : {} })
+          : client.call(rejectOtaApplication, { params: { id }, body: { reason: opts.reason ?? '' } }),
+      );
+      say.info(t('ota.decided', { id, action: action === 'approve' ? 'approved' : 'rejected' }));
+    } catch (error) {
+      failures.push(error);
+      say.error(t('ota.decideFailed', { id, reason: describeError(error).join(' ') }));
+    }
+  }
+  if (failures.length === 0) return;
+  process.exitCode = failures.length === ids.length ? exitCodeOf(failures[0]) : EXIT.partial;
+}
+
+/**
+ * `ota burn --program ID --dtu N...`: one burn per gateway (all or none, the quota decides); with --follow the
+ * burns are read until each has ended, each change written (a table line, or a json line with -o jsonl). Exit
+ * 0 when every gateway burned, 4 when some failed, 1 when all did; the failed DTUs are named on stderr.
+ */
+async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow?: boolean }) {
+  const programId = parseId(opts.program);
+  const ctx = await contextFor(cmd);
+  const def = entityDef('otaBurn');
+  const started = (await ctx.call((client) =>
+    client.call(startOtaBurn, { params: { id: programId }, body: { dtus: opts.dtu } }),
+  )) as Row[];
+  say.info(t('ota.burnsStarted', { count: started.length }));
+  let rows = started;
+  if (opts.follow) {
+    const seen = new Map<number, string>();
+    const out = ctx.recordOutput(tableColumns(def), wideColumns(def), 'jsonl');
+    for (;;) {
+      rows = await ctx.call(async (client) => {
+        const list: Row[] = [];
+        for await (const row of client.crud<Row>(def.path).all({ programId })) list.push(row);
+        return list.filter((r) => started.some((s) => s.id === r.id));
+      });
+      const changed = rows.filter((r) => seen.get(Number(r.id)) !== `${String(r.state)}:${String(r.progress)}`);
+      changed.forEach((r) => seen.set(Number(r.id), `${String(r.state)}:${String(r.progress)}`));
+      if (changed.length) await writeRecords(out, changed);
+      if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } else await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  if (!opts.follow) return;
+  const failed = rows.filter((r) => Number(r.state) === OTA_BURN.failed);
+  if (failed.length === 0) return;
+  say.error(
+    t('ota.burnsFailed', {
+      failed: failed.length,
+      count: rows.length,
+      dtus: failed.map((r) => String(r.dtu)).join(', '),
+    }),
+  );
+  process.exitCode = failed.length === rows.length ? EXIT.error : EXIT.partial;
+}
+
+export function register(program: Command): void {
+  const ota = program.command('ota').description(t('cmd.ota'));
+  ota
+    .command('programs')
+    .description(t('cmd.ota.programs'))
+    .action((_opts, cmd: Command) => programs(cmd));
+  ota
+    .command('apply')
+    .description(t('cmd.ota.apply'))
+    .requiredOption('--program <id>', t('opt.otaProgram'))
+    .requiredOption('--count <n>', t('opt.otaCount'))
+    .action((opts: { program: string; count: string }, cmd: Command) => apply(cmd, opts));
+  ota
+    .command('approvals')
+    .description(t('cmd.ota.approvals'))
+    .option('--status <status>', t('opt.otaStatus'))
+    .action((opts: { status?: string }, cmd: Command) => approvals(cmd, opts));
+  ota
+    .command('approve')
+    .argument('<id...>')
+    .description(t('cmd.ota.approve'))
+    .option('--end <time>', t('opt.otaEnd'))
+    .action((ids: string[], opts: { end?: string }, cmd: Command) => decide(cmd, ids, 'approve', opts));
+  ota
+    .command('reject')
+    .argument('<id...>')
+    .description(t('cmd.ota.reject'))
+    .option('--reason <text>', t('opt.reason'))
+    .action((ids: string[], opts: { reason?: string }, cmd: Command) => decide(cmd, ids, 'reject', opts));
+  ota
+    .command('burn')
+    .description(t('cmd.ota.burn'))
+    .requiredOption('--program <id>', t('opt.otaProgram'))
+    .requiredOption('--dtu <dtu...>', t('opt.otaDtu'))
+    .option('--follow', t('opt.otaFollow'))
+    .action((opts: { program: string; dtu: string[]; follow?: boolean }, cmd: Command) => burn(cmd, opts));
+}
