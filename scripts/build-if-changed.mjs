@@ -30,8 +30,14 @@ const STEPS = [
       'package-lock.json',
       ...TS_PACKAGES.flatMap((p) => [`${p}/src`, `${p}/tsconfig.json`, `${p}/package.json`]),
     ],
-    outputs: TS_PACKAGES.map((p) => `${p}/dist/${p.endsWith('cli') || p.endsWith('server') ? 'main' : 'index'}.js`),
-    command: ['npx', ['tsc', '-b', ...TS_PACKAGES]],
+    outputs: [
+      ...TS_PACKAGES.map((p) => `${p}/dist/${p.endsWith('cli') || p.endsWith('server') ? 'main' : 'index'}.js`),
+      'packages/cli/bundle/main.js',
+    ],
+    commands: [
+      ['npx', ['tsc', '-b', ...TS_PACKAGES]],
+      ['node', ['packages/cli/scripts/bundle.mjs']],
+    ],
   },
   {
     name: 'console',
@@ -48,7 +54,7 @@ const STEPS = [
       'packages/client/package.json',
     ],
     outputs: ['packages/web/dist/index.html'],
-    command: ['npm', ['run', 'build', '-w', '@liftcloud/web']],
+    commands: [['npm', ['run', 'build', '-w', '@liftcloud/web']]],
   },
 ];
 
@@ -104,9 +110,10 @@ for (const step of STEPS) {
     console.log(`${step.name}: up to date (inputs ${inputs.slice(0, 12)}), build skipped`);
     continue;
   }
-  const [command, args] = step.command;
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const [command, args] of step.commands) {
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
   mkdirSync(stamps, { recursive: true });
   writeFileSync(join(stamps, `${step.name}.json`), `${JSON.stringify({ inputs, output: outputHash(step.outputs) })}\n`);
 }
