@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { EntityForm } from '../form/EntityForm';
+import { LazyEntityForm, preloadEntityForm } from '../form/LazyEntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
 import { ListPage, type ListPageProps } from '../list/ListPage';
 
@@ -50,6 +50,12 @@ export function CrudPage(props: CrudPageProps) {
   const [editing, setEditing] = useState<Row | null>(null);
   const [creating, setCreating] = useState(false);
   const label = props.entity.label[language];
+  // the dialog's code comes after the first rows, when the browser has nothing else to do
+  useEffect(() => {
+    if (props.readOnly) return;
+    const timer = setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preloadEntityForm), 1500);
+    return () => clearTimeout(timer);
+  }, [props.readOnly]);
 
   const remove = useMutation({
     mutationFn: (id: number) => client.entities[props.entity.name as EntityName].remove(id),
@@ -112,7 +118,7 @@ export function CrudPage(props: CrudPageProps) {
         }
       />
       {props.readOnly ? null : (
-        <EntityForm
+        <LazyEntityForm
           entity={props.entity}
           open={creating || editing !== null}
           record={editing ?? undefined}
