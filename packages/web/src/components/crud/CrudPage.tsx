@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { translate, type EntityDef, type EntityName, type Query } from '@liftclo
 import { useConsole } from '../../app/ConsoleContext';
 import { LazyEntityForm, preloadEntityForm } from '../form/LazyEntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
-import { ListPage, type ListPageProps } from '../list/ListPage';
+import { ListPage, listQueryKey, type ListPageProps } from '../list/ListPage';
 
 export interface CrudPageProps {
   entity: EntityDef;
@@ -50,12 +50,16 @@ export function CrudPage(props: CrudPageProps) {
   const [editing, setEditing] = useState<Row | null>(null);
   const [creating, setCreating] = useState(false);
   const label = props.entity.label[language];
-  // the dialog's code comes after the first rows, when the browser has nothing else to do
+  // the dialog's code comes once the first rows are on screen, when the browser has nothing else to do
+  const listing = useIsFetching({ queryKey: listQueryKey(props.entity) });
+  const listed =
+    listing === 0 &&
+    queryClient.getQueriesData({ queryKey: listQueryKey(props.entity) }).some(([, data]) => data !== undefined);
   useEffect(() => {
-    if (props.readOnly) return;
-    const timer = setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preloadEntityForm), 1500);
-    return () => clearTimeout(timer);
-  }, [props.readOnly]);
+    if (props.readOnly || !listed) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(preloadEntityForm);
+  }, [props.readOnly, listed]);
 
   const remove = useMutation({
     mutationFn: (id: number) => client.entities[props.entity.name as EntityName].remove(id),
