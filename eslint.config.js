@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-artifacts/**', 'packages/web/dist/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-artifacts/**',
+      'packages/web/dist/**',
+      'packages/cli/bundle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

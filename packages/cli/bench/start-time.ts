@@ -4,10 +4,11 @@
  *
  *   npx tsx packages/cli/bench/start-time.ts            # 30 runs of each
  *   npx tsx packages/cli/bench/start-time.ts --short    # 10 runs of each
+ * Build first (`npm run build -w @liftcloud/cli`): liftctl runs bundle/ while it is up to date.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CredentialsFile } from '../src/config/credentials.js';
@@ -15,9 +16,15 @@ import { startTestServer } from '../../../tests/support/server.js';
 
 const RUNS = process.argv.includes('--short') ? 10 : 30;
 const BIN = fileURLToPath(new URL('../bin/liftctl.js', import.meta.url));
+/** A command run from dist/ (tsc's output, one file per module) instead of bundle/, as before the bundle. */
+const UNBUNDLED = 'unbundled:';
 
 /** Run one command to its end, asynchronously: the server answering it lives in this process. */
 function timed(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  if (args[0] === UNBUNDLED) {
+    args = args.slice(1);
+    env = { ...env, LIFTCTL_UNBUNDLED: '1' };
+  }
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -54,6 +61,8 @@ async function main() {
       'liftctl --help': [BIN, '--help'],
       'liftctl profile list': [BIN, 'profile', 'list'],
       'liftctl company list -o json': [BIN, 'company', 'list', '-o', 'json'],
+      'liftctl --help, unbundled (dist/)': [UNBUNDLED, BIN, '--help'],
+      'liftctl company list -o json, unbundled (dist/)': [UNBUNDLED, BIN, 'company', 'list', '-o', 'json'],
     };
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
     for (let run = 0; run < RUNS; run++) {
@@ -68,7 +77,14 @@ async function main() {
       ratio: Math.round((median(xs) / base) * 100) / 100,
     }));
     console.table(rows);
-    const report = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, rows };
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadavg: loadavg().map((l) => Math.round(l * 10) / 10),
+      runs: RUNS,
+      rows,
+    };
     console.log(JSON.stringify(report));
   } finally {
     await server.close();

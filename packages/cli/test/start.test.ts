@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { CLI_ROOT, ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
 
 /** A module hook that records every module URL the process resolves, to see what the start path loads. */
 function moduleLogger(): { nodeArgs: string[]; loaded: () => string[] } {
@@ -44,12 +45,44 @@ const HEAVY = [
   '/mqtt/',
 ];
 
+/**
+ * The module checks read dist/ (one file per module, as tsc writes it): the bundle keeps each dynamic import a
+ * chunk of its own, so what dist/ loads lazily the bundle loads lazily too, but its chunk names say nothing.
+ */
+const UNBUNDLED = { LIFTCTL_UNBUNDLED: '1' };
+
 describe('start path', () => {
   beforeAll(ensureBuilt);
 
+  it('a server call from the bundle loads a few chunks, not the client package and TypeBox file by file', async () => {
+    // A bundle of the current dist/ in a folder of its own beside bundle/ (so its ../package.json is ours).
+    const outdir = mkdtempSync(join(CLI_ROOT, '.bundle-test-'));
+    try {
+      const built = spawnSync(process.execPath, [join(CLI_ROOT, 'scripts', 'bundle.mjs'), '--outdir', outdir], {
+        encoding: 'utf8',
+      });
+      expect(built.status, built.stderr).toBe(0);
+      const env = { LIFTCTL_CONFIG_DIR: tempConfigDir() };
+      const args = ['company', 'list', '-o', 'json', '--server', 'http://127.0.0.1:9'];
+      const unbundled = await runCli(args, { env: { ...env, ...UNBUNDLED } });
+      const logger = moduleLogger();
+      const bundled = await runCli(args, { env, nodeArgs: [...logger.nodeArgs], main: join(outdir, 'main.js') });
+      // the same command, the same answer (not logged in to that server)
+      expect(bundled.code).toBe(unbundled.code);
+      expect(bundled.code).not.toBe(0);
+      expect(bundled.stderr).toBe(unbundled.stderr);
+      const loaded = [...new Set(logger.loaded().filter((url) => url.startsWith('file:')))];
+      expect(loaded.filter((url) => url.includes('/typebox/'))).toEqual([]);
+      expect(loaded.filter((url) => url.includes('/client/dist/') && !url.endsWith('/i18n/languages.js'))).toEqual([]);
+      expect(loaded.length).toBeLessThan(60);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   it('--version prints the version and loads no heavy module', async () => {
     const logger = moduleLogger();
-    const result = await runCli(['--version'], { nodeArgs: logger.nodeArgs });
+    const result = await runCli(['--version'], { nodeArgs: logger.nodeArgs, env: UNBUNDLED });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const loaded = logger.loaded();
@@ -59,7 +92,7 @@ describe('start path', () => {
 
   it('--version among other flags goes through commander, still without heavy modules', async () => {
     const logger = moduleLogger();
-    const result = await runCli(['--debug', '--version'], { nodeArgs: logger.nodeArgs });
+    const result = await runCli(['--debug', '--version'], { nodeArgs: logger.nodeArgs, env: UNBUNDLED });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const loaded = logger.loaded();
@@ -71,7 +104,7 @@ describe('start path', () => {
     const logger = moduleLogger();
     const result = await runCli(['--help'], {
       nodeArgs: logger.nodeArgs,
-      env: { LIFTCTL_CONFIG_DIR: tempConfigDir() },
+      env: { ...UNBUNDLED, LIFTCTL_CONFIG_DIR: tempConfigDir() },
     });
     expect(result.code).toBe(0);
     for (const name of ['login', 'profile', 'company', 'use-unit', 'quality-body', 'access-token', 'ui-setting'])
@@ -89,7 +122,10 @@ describe('start path', () => {
       ['simulate', '--help'],
     ]) {
       const logger = moduleLogger();
-      const result = await runCli(args, { nodeArgs: logger.nodeArgs, env: { LIFTCTL_CONFIG_DIR: tempConfigDir() } });
+      const result = await runCli(args, {
+        nodeArgs: logger.nodeArgs,
+        env: { ...UNBUNDLED, LIFTCTL_CONFIG_DIR: tempConfigDir() },
+      });
       expect(result.code, args.join(' ')).toBe(0);
       const loaded = logger.loaded();
       for (const heavy of ['/ink/', '/react/', '/serialport/', '/@serialport/', '/simulator/', '/mqtt/'])

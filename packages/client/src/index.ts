@@ -12,6 +12,7 @@ export { registerFormats } from './rules/register.js';
 export * from './schema/fields.js';
 export * from './schema/entity.js';
 export * from './schema/validate.js';
+export { fieldLabel } from './schema/nodes.js';
 export * from './schema/patch.js';
 export * from './schema/listFields.js';
 export * from './entities/index.js';

@@ -29,12 +29,13 @@ export interface RunResult {
  */
 export function runCli(
   args: string[],
-  opts: { env?: Record<string, string | undefined>; input?: string; nodeArgs?: string[] } = {},
+  opts: { env?: Record<string, string | undefined>; input?: string; nodeArgs?: string[]; main?: string } = {},
 ): Promise<RunResult> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8' };
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { env });
+    // `main`: a module to run instead of the bin (a test's own bundle)
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.main ?? BIN, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

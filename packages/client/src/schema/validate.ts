@@ -1,10 +1,11 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import type { Language, Localized } from '../i18n/languages.js';
+import type { Language } from '../i18n/languages.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { formatRule } from '../rules/formats.js';
 import { registerFormats } from '../rules/register.js';
 import type { EntityDef, Fields, Issue } from './entity.js';
+import { fieldLabel, nodeAt, type SchemaNode } from './nodes.js';
 import { withinSpan, type SpanKind } from '../rules/spans.js';
 
 /** The shape of a schema error from TypeBox or Ajv: both follow Ajv's format. */
@@ -12,25 +13,6 @@ export interface SchemaError {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
-}
-
-type SchemaNode = TSchema & {
-  properties?: Record<string, SchemaNode>;
-  items?: SchemaNode;
-  enum?: unknown[];
-  'x-label'?: Localized;
-  'x-rule'?: string;
-  'x-required'?: boolean;
-  'x-exact-length'?: number;
-};
-
-function nodeAt(schema: SchemaNode, path: string[]): SchemaNode | undefined {
-  let node: SchemaNode | undefined = schema;
-  for (const part of path) {
-    if (!node) return undefined;
-    node = node.properties?.[part] ?? (/^\d+$/.test(part) ? node.items : undefined);
-  }
-  return node;
 }
 
 const pathOf = (instancePath: string): string[] => instancePath.split('/').filter(Boolean).map(decodeURIComponent);
@@ -114,13 +96,6 @@ export function issuesFromErrors(schema: TSchema, errors: Iterable<SchemaError>)
     }
   }
   return [...byField.values()];
-}
-
-/** The label of a field in a schema, for messages; the raw name when the schema has none. */
-export function fieldLabel(schema: TSchema, field: string, language: Language): string {
-  if (!field) return '';
-  const node = nodeAt(schema as SchemaNode, field.split('.'));
-  return node?.['x-label']?.[language] ?? field;
 }
 
 /** One issue as a sentence in the reader's language: "Username: 4 to 25 characters of …". */

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { EntityForm } from '../form/EntityForm';
+import { LazyEntityForm, preloadEntityForm } from '../form/LazyEntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
-import { ListPage, type ListPageProps } from '../list/ListPage';
+import { ListPage, listQueryKey, type ListPageProps } from '../list/ListPage';
 
 export interface CrudPageProps {
   entity: EntityDef;
@@ -50,6 +50,16 @@ export function CrudPage(props: CrudPageProps) {
   const [editing, setEditing] = useState<Row | null>(null);
   const [creating, setCreating] = useState(false);
   const label = props.entity.label[language];
+  // the dialog's code comes once the first rows are on screen, when the browser has nothing else to do
+  const listing = useIsFetching({ queryKey: listQueryKey(props.entity) });
+  const listed =
+    listing === 0 &&
+    queryClient.getQueriesData({ queryKey: listQueryKey(props.entity) }).some(([, data]) => data !== undefined);
+  useEffect(() => {
+    if (props.readOnly || !listed) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(preloadEntityForm);
+  }, [props.readOnly, listed]);
 
   const remove = useMutation({
     mutationFn: (id: number) => client.entities[props.entity.name as EntityName].remove(id),
@@ -112,7 +122,7 @@ export function CrudPage(props: CrudPageProps) {
         }
       />
       {props.readOnly ? null : (
-        <EntityForm
+        <LazyEntityForm
           entity={props.entity}
           open={creating || editing !== null}
           record={editing ?? undefined}

@@ -1,12 +1,23 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, FilterMode, Query } from '@liftcloud/client';
 import { useLanguage } from '../../app/ConsoleContext';
 import { DATE_TIME_FORMAT, enumOptions } from '../fieldOptions';
 import { RefSelect } from '../options/RefSelect';
 import { pickableTarget } from '../options/refTarget';
+
+const RangeInput = lazy(() => import('./RangeInput'));
+
+/** The span filter's picker comes in its own chunk: most list screens have none. Form.Item gives it value and onChange. */
+function LazyRangeInput(props: Record<string, unknown>) {
+  return (
+    <Suspense fallback={<Input disabled style={{ width: 360 }} />}>
+      <RangeInput {...props} />
+    </Suspense>
+  );
+}
 
 type FormValues = Record<string, string | number | boolean | [Dayjs | null, Dayjs | null] | null | undefined>;
 
@@ -53,7 +64,7 @@ export function SearchForm(props: SearchFormProps) {
         if (mode === 'range')
           return (
             <Form.Item key={key} name={key} label={label}>
-              <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} />
+              <LazyRangeInput />
             </Form.Item>
           );
         const target = field.kind === 'ref' ? pickableTarget(field) : null;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Page } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { EntityForm } from '../../components/form/EntityForm';
+import { LazyEntityForm } from '../../components/form/LazyEntityForm';
 import { fieldColumns, type Row } from '../../components/list/fieldColumns';
 
 /**
@@ -82,7 +82,7 @@ export function DetailTable(props: {
           },
         ]}
       />
-      <EntityForm
+      <LazyEntityForm
         entity={props.entity}
         open={creating || editing !== null}
         record={editing ?? undefined}
