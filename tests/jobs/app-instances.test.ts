@@ -19,9 +19,21 @@ const FILE_JOBS = ['files-sweep'];
 const MAINTENANCE_JOBS = ['maintenance-plans'];
 /** Supervision records are made every quarter hour on both instances. */
 const SUPERVISION_JOBS = ['supervision-records'];
+/** The open API's nonce sweep (every 5 minutes) and webhook deliveries (every second), on both instances. */
+const INTEGRATION_JOBS = ['open-api-sweep', 'webhook-deliveries'];
+/** EOCD raw samples past their keeping time are swept hourly, on both instances. */
+const EOCD_JOBS = ['eocd-samples-sweep'];
 /** Jobs that run more often than hourly, so may run again within the hour. */
-const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS];
-const ALL_JOBS = [...SWEEP_JOBS, ...LOGIN_JOBS, ...FILE_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS].sort();
+const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS, ...INTEGRATION_JOBS];
+const ALL_JOBS = [
+  ...SWEEP_JOBS,
+  ...LOGIN_JOBS,
+  ...FILE_JOBS,
+  ...MAINTENANCE_JOBS,
+  ...SUPERVISION_JOBS,
+  ...INTEGRATION_JOBS,
+  ...EOCD_JOBS,
+].sort();
 
 /** Which instance ran each job in one pass of both. */
 const ranBy = (a: RunResult[], b: RunResult[]) =>
@@ -101,7 +113,7 @@ describe.each(DIALECTS)('the sweeps as jobs of two app instances on one %s store
     // tables' cleanup runs every minute, so it may
     const hourly = again.filter((r) => !FREQUENT_JOBS.includes(r.job));
     expect(hourly.map((r) => r.outcome)).toEqual(
-      Array.from({ length: 2 * SWEEP_JOBS.length + FILE_JOBS.length }, () => 'skipped'),
+      Array.from({ length: 2 * (SWEEP_JOBS.length + EOCD_JOBS.length) + FILE_JOBS.length }, () => 'skipped'),
     );
     expect(again).toHaveLength(hourly.length + 2 * FREQUENT_JOBS.length);
     const next = [...(await second.jobs.runDue(due + HOUR)), ...(await s.app.jobs.runDue(due + HOUR))];

@@ -6,12 +6,14 @@ import {
   LIVE_FRAME_DATA,
   LIVE_FRAME_TYPE,
   checkSchema,
+  packSamples,
   parseLiveFrame,
   upTopic,
   type LiftCloudClient,
   type LiveFrame,
   type LiveFrameTypeName,
 } from '@liftcloud/client';
+import { SIM_SAMPLE_SCALE, simulateRide } from '@liftcloud/simulator';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -44,7 +46,8 @@ describe.each(DIALECTS)('live frames a running server sends on %s', (dialect) =>
   beforeAll(async () => {
     s = await startTestServer({ dialect, app: { gatewayTestWindowMs: 300 } });
     admin = await s.login('admin');
-    gw = await provisionGateway(s, admin, dialect === 'sqlite' ? '86100000051' : '86100000052');
+    // rated 1.75 m/s: the demo maintenance company's EOCD thresholds for that speed judge its runs
+    gw = await provisionGateway(s, admin, dialect === 'sqlite' ? '86100000051' : '86100000052', { ratedSpeed: 1.75 });
     device = await connectGateway(s.mqttUrl, gw);
   });
   afterAll(async () => {
@@ -69,6 +72,22 @@ describe.each(DIALECTS)('live frames a running server sends on %s', (dialect) =>
     await admin.workOrders.act(opened.id, 'receive');
     await publishQos1(device, upTopic(gw.dtu, 'alarm'), msg({ type: 1, floor: 7, cleared: true }));
     await expect.poll(() => of('workOrder').length).toBe(3);
+    // a ride on a worn guide rail, over its EOCD thresholds: the hazard notice
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const ride = simulateRide({ fault: 'wornRail', distance: 30, random });
+    await publishQos1(
+      device,
+      upTopic(gw.dtu, 'vibration'),
+      msg({
+        rate: ride.rate,
+        scale: SIM_SAMPLE_SCALE,
+        samples: packSamples(ride, SIM_SAMPLE_SCALE),
+        startFloor: 1,
+        endFloor: 10,
+      }),
+    );
+    await expect.poll(() => of('hazard').length).toBe(1);
     await s.app.monitoring.sweep(Date.now() + 10 * 60_000);
     await admin.gatewayTests.create({ dtuCodes: [gw.dtu] });
     await expect.poll(() => of('gatewayTest').filter((f) => f.data.seq !== undefined).length).toBe(1);
@@ -106,6 +125,7 @@ describe.each(DIALECTS)('live frames a running server sends on %s', (dialect) =>
     expect(recovered).toMatchObject({ ...about, id: opened.id, recordState: 4 });
     expect(of('gateway')[0]!.data).toEqual({ dtu: gw.dtu, online: false, elevatorId: gw.elevatorId });
     expect(of('gatewayTest').find((f) => f.data.seq !== undefined)!.data).toMatchObject({ seq: 1, dtu: gw.dtu });
+    expect(of('hazard')[0]!.data).toMatchObject({ ...about, code: expect.stringMatching(/^EOCD-/) });
     expect(of('ota')[0]!.data).toMatchObject({ id: application.id, action: 'apply', applyNumber: 1 });
     expect(of('otaBurn')[0]!.data).toMatchObject({ id: burn!.id, dtu: gw.dtu, state: 2, progress: 100 });
     live.close();
