@@ -100,7 +100,8 @@ describe('terminal behaviour', () => {
       const words = line.split(' ');
       const program = `${script}
 COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _liftctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
-      return spawnSync('bash', ['-c', program], { encoding: 'utf8' }).stdout.trim().split('\n');
+      // on stdin: the script is larger than one argument may be (128 KiB)
+      return spawnSync('bash', [], { input: program, encoding: 'utf8' }).stdout.trim().split('\n');
     };
     expect(complete('liftctl comp')).toEqual(['completion', 'company']);
     expect(complete('liftctl company ')).toEqual(expect.arrayContaining(['list', 'get', 'export']));
@@ -133,7 +134,8 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length 
     const program = `${script}
 liftctl() { node ${JSON.stringify(BIN)} "$@"; }
 COMP_WORDS=(liftctl --profile st); COMP_CWORD=2; _liftctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const out = spawnSync('bash', ['-c', program], {
+    const out = spawnSync('bash', [], {
+      input: program,
       encoding: 'utf8',
       env: { ...process.env, LIFTCTL_CONFIG_DIR: dir },
     });
