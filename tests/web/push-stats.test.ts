@@ -61,7 +61,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const today = drawer.locator('[data-testid="push-stats-days"] .ant-table-row').first();
       await expect
         .poll(() => today.innerText())
-        .toMatch(/^\d{4}-\d\d-\d\d\s+3\s+0\s+0\s+0\s+1\s+0\s+0\s+0\s+0\s+4\s+0$/);
+        .toMatch(/^\d{4}-\d\d-\d\d\s+3\s+0\s+0\s+0\s+1\s+0\s+0\s+0\s+0\s+0\s+4\s+0$/);
       await page.mouse.move(1, 790);
       await fx.shot(page, 'device-gateway-drawer-en-US');
       await page.locator('.ant-drawer-close').click();
