@@ -1,6 +1,7 @@
 /**
  * How the server ends a live-channel socket (application close codes, RFC 6455 §7.4.2: 4000 to 4999). The hub
- * sends them; the console and liftctl read them from here and never retry a socket closed with one of them.
+ * sends them; the console and liftctl read them from here and never retry a socket closed with helloMismatch or
+ * revoked (overflow is worth a new socket: the session still stands).
  */
 export const LIVE_CLOSE_CODE = {
   /** The hello (`username-orgId`) did not match the session the socket was opened with. */
@@ -11,7 +12,16 @@ export const LIVE_CLOSE_CODE = {
    * Do not reconnect with the same token: the console logs out, liftctl exits with its auth code.
    */
   revoked: 4401,
+  /**
+   * The client stopped reading: frames waiting for it passed the hub's bound (LIVE_SEND_BUFFER_BYTES), so it
+   * was dropped rather than slow every other console or hold memory without limit. Frames were missed: a client
+   * may open a new socket and reload what it shows.
+   */
+  overflow: 4413,
 } as const;
+
+/** Bytes of frames the hub lets wait for one socket before closing it with LIVE_CLOSE_CODE.overflow. */
+export const LIVE_SEND_BUFFER_BYTES = 1024 * 1024;
 
 /** Why a socket was closed with LIVE_CLOSE_CODE.revoked: the close frame's reason text. */
 export const LIVE_REVOKE_REASONS = [

@@ -1,5 +1,11 @@
 import websocket from '@fastify/websocket';
-import { LIVE_CLOSE_CODE, LIVE_FRAME_TYPE, PERMISSION, type LiveEvent } from '@liftcloud/client';
+import {
+  LIVE_CLOSE_CODE,
+  LIVE_FRAME_TYPE,
+  LIVE_SEND_BUFFER_BYTES,
+  PERMISSION,
+  type LiveEvent,
+} from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Duplex } from 'node:stream';
@@ -10,9 +16,6 @@ import type { Caller } from '../services/caller.js';
 import type { EventBus } from './bus.js';
 import { recheckSockets, type LiveSocket } from './recheck.js';
 import type { Revocation } from './revocation.js';
-
-/** A stalled client is skipped rather than buffered without bound. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 interface Subscriber extends LiveSocket {
   socket: WebSocket;
@@ -30,6 +33,8 @@ function canSee(caller: Caller, event: LiveEvent): boolean {
 
 export interface Hub {
   clients: () => number;
+  /** Sockets closed with LIVE_CLOSE_CODE.overflow since the start: clients that stopped reading. */
+  overflowed: () => number;
   /** Check the sockets a revocation names against the store and close those whose session no longer stands. */
   revoke(revocation: Revocation): Promise<void>;
   /**
@@ -48,9 +53,21 @@ export const RECHECK_EVERY_MS = 60_000;
  * "username-orgId" hello is still accepted and must match (guide/security.md). Each event goes only to
  * callers whose organisations may see that elevator. A revocation (monitoring.revoke, here or through the bus
  * on another instance) closes the sockets of sessions that no longer stand with LIVE_CLOSE_CODE.revoked.
+ *
+ * Backpressure: a frame is written to every socket that may see it without waiting for any of them. A socket
+ * whose unsent frames pass `sendBufferBytes` (a client that stopped reading; the kernel's buffers are full
+ * behind it) is closed with LIVE_CLOSE_CODE.overflow and gets nothing more: its close frame waits behind what
+ * is queued, and ws destroys the connection if the close handshake does not finish within 30 s. So one stalled
+ * client holds at most the bound plus one frame, and never delays the others.
  */
-export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysely<DB>): Promise<Hub> {
+export async function registerHub(
+  app: FastifyInstance,
+  bus: EventBus,
+  db: Kysely<DB>,
+  sendBufferBytes = LIVE_SEND_BUFFER_BYTES,
+): Promise<Hub> {
   const subscribers = new Set<Subscriber>();
+  let overflowed = 0;
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get(
@@ -88,7 +105,16 @@ export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysel
     for (const sub of subscribers) {
       if (sub.closing || sub.held) continue;
       if (sub.socket.readyState !== sub.socket.OPEN || !canSee(sub.caller, event)) continue;
-      if (sub.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      if (sub.socket.bufferedAmount > sendBufferBytes) {
+        sub.closing = true;
+        overflowed++;
+        app.log.warn(
+          { userId: sub.caller.userId, buffered: sub.socket.bufferedAmount },
+          'live socket closed: the client stopped reading',
+        );
+        sub.socket.close(LIVE_CLOSE_CODE.overflow, 'send buffer full');
+        continue;
+      }
       sub.socket.send(frame);
     }
   });
@@ -110,5 +136,5 @@ export async function registerHub(app: FastifyInstance, bus: EventBus, db: Kysel
     for (const sub of subscribers) sub.socket.terminate();
     for (const socket of upgrades) socket.destroy();
   });
-  return { clients: () => subscribers.size, revoke, sweep };
+  return { clients: () => subscribers.size, overflowed: () => overflowed, revoke, sweep };
 }

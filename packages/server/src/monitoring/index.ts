@@ -35,6 +35,8 @@ export interface MonitoringOptions {
   autoConfirmAfterMs?: number;
   /** How often the offline, command-overtime and auto-confirm jobs run (default 10 s). */
   sweepEveryMs?: number;
+  /** Bytes of frames a live socket may have waiting before it is closed (default LIVE_SEND_BUFFER_BYTES). */
+  liveSendBufferBytes?: number;
 }
 
 export interface Monitoring {
@@ -75,7 +77,7 @@ export async function startMonitoring(
   const directory = new GatewayDirectory(db);
   const workOrders = new WorkOrderService(db, live);
   const ingest = new Ingest(db, directory, live, workOrders, app.log);
-  const hub = await registerHub(app, bus, db);
+  const hub = await registerHub(app, bus, db, opts.liveSendBufferBytes);
   const broker =
     opts.mqttPort === undefined
       ? null
