@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
+import { setHashConcurrency } from './services/secrets.js';
 
 /**
  * `npm start`: the platform on one process, with an embedded store and demo data. What only some starts need
@@ -11,6 +12,7 @@ import { seedDemo } from './seed/demo.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.hashConcurrency !== undefined) setHashConcurrency(config.hashConcurrency);
   const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'liftcloud.db') });
   const app = await buildApp({
     store,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { RANDOM_KEY_ALPHABET } from '@liftcloud/client';
 
 /** argon2id at OWASP's minimum (19 MiB, 2 passes): about 18 ms here, run off the event loop by the binding. */
@@ -8,12 +9,50 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
-export const hashPassword = async (password: string): Promise<string> => (await loadArgon2()).hash(password, ARGON2);
+/**
+ * How many argon2 computations may run at once (HASH_CONCURRENCY; default: one less than the cores, at least
+ * one); the others wait their turn in order. Each runs on libuv's thread pool, never on the event loop, but a
+ * login storm with a hash per core would leave the event loop (every other request) fighting for CPU: keeping a
+ * core free holds the API's latency while logins queue (bench/login-storm.ts, docs/decisions.md).
+ */
+export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
+let hashSlots = defaultHashConcurrency();
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+export function setHashConcurrency(n: number): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`hash concurrency must be a whole number >= 1, not ${n}`);
+  hashSlots = n;
+  while (hashing < hashSlots && waiting.length) {
+    hashing++;
+    waiting.shift()!();
+  }
+}
+
+/** Argon2 computations running and waiting now. */
+export const hashQueue = (): { running: number; waiting: number } => ({ running: hashing, waiting: waiting.length });
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < hashSlots) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = hashing <= hashSlots ? waiting.shift() : undefined;
+    if (next) next();
+    else hashing--;
+  }
+}
+
+export const hashPassword = async (password: string): Promise<string> => {
+  const { hash } = await loadArgon2();
+  return withHashSlot(() => hash(password, ARGON2));
+};
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   const { verify } = await loadArgon2();
   try {
-    return await verify(stored, password);
+    return await withHashSlot(() => verify(stored, password));
   } catch {
     return false;
   }

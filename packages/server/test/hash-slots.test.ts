@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import {
+  defaultHashConcurrency,
+  hashPassword,
+  hashQueue,
+  setHashConcurrency,
+  verifyPassword,
+} from '../src/services/secrets.js';
+
+/** Until the limiter has counted `n` computations (each first awaits the binding's import). */
+async function queued(n: number) {
+  while (hashQueue().running + hashQueue().waiting < n) await new Promise((r) => setImmediate(r));
+  return hashQueue();
+}
+
+describe('argon2 computations (issue 21, B5)', () => {
+  afterEach(() => setHashConcurrency(defaultHashConcurrency()));
+
+  it('run at most HASH_CONCURRENCY at once, the others in order, each with its own answer', async () => {
+    const stored = await hashPassword('Correct-Horse-1');
+    setHashConcurrency(1);
+    const answers = Promise.all(
+      ['Correct-Horse-1', 'wrong', 'Correct-Horse-1', 'wrong'].map((p) => verifyPassword(stored, p)),
+    );
+    expect(await queued(4)).toEqual({ running: 1, waiting: 3 });
+    expect(await answers).toEqual([true, false, true, false]);
+    expect(hashQueue()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('a higher limit lets the waiting ones start at once', async () => {
+    const stored = await hashPassword('Correct-Horse-1');
+    setHashConcurrency(1);
+    const answers = Promise.all([1, 2, 3].map(() => verifyPassword(stored, 'Correct-Horse-1')));
+    expect(await queued(3)).toEqual({ running: 1, waiting: 2 });
+    setHashConcurrency(3);
+    expect(hashQueue()).toEqual({ running: 3, waiting: 0 });
+    expect(await answers).toEqual([true, true, true]);
+  });
+
+  it('run off the event loop: a callback queued after a hash starts runs before it ends', async () => {
+    const stored = await hashPassword('Correct-Horse-1');
+    const order: string[] = [];
+    const done = verifyPassword(stored, 'Correct-Horse-1').then(() => order.push('hash'));
+    await queued(1);
+    await new Promise<void>((r) =>
+      setImmediate(() => {
+        order.push('loop');
+        r();
+      }),
+    );
+    await done;
+    expect(order).toEqual(['loop', 'hash']);
+  });
+
+  it('takes its limit from HASH_CONCURRENCY, and refuses one below one', () => {
+    expect(loadConfig({ HASH_CONCURRENCY: '3' }).hashConcurrency).toBe(3);
+    expect(loadConfig({}).hashConcurrency).toBeUndefined();
+    expect(() => setHashConcurrency(Number(loadConfig({ HASH_CONCURRENCY: 'two' }).hashConcurrency))).toThrow(
+      RangeError,
+    );
+    expect(() => setHashConcurrency(0)).toThrow(RangeError);
+    expect(defaultHashConcurrency()).toBeGreaterThanOrEqual(1);
+  });
+});
