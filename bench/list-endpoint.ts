@@ -14,50 +14,19 @@ import { buildApp } from '../packages/server/src/app.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
 import { drive, round } from './lib/stats.js';
 import { benchStore } from './lib/store.js';
+import { REGIONS, seedUseUnits } from './lib/use-units.js';
 
 const short = process.argv.includes('--short');
 const ROWS = short ? 10_000 : 100_000;
 const REQUESTS = short ? 1_000 : 4_000;
 const CONCURRENCY = 10;
-const REGIONS = ['Shanghai Pudong', 'Shanghai Xuhui', 'Hangzhou Xihu', 'Suzhou Gusu', 'Ningbo Haishu'];
 
 async function main() {
   const { store, dispose } = await benchStore('bench');
   const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
   const demo = (await seedDemo(store))!;
-  const orgs = [
-    demo.companies.useUnit,
-    demo.companies.property,
-    demo.companies.maintenance,
-    demo.companies.maintenanceNorth,
-  ];
-
   const t0 = performance.now();
-  const now = Date.now();
-  for (let start = 0; start < ROWS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, k) => {
-      const i = start + k;
-      return {
-        tenantId: demo.tenants.demo,
-        orgId: orgs[i % orgs.length]!,
-        no: `UU-${i}`,
-        creditCode: null,
-        name: `Building ${i}`,
-        type: i % 3 ? 'Office' : 'Mall',
-        propertyCompanyId: demo.companies.property,
-        region: REGIONS[i % REGIONS.length]!,
-        address: `${i} Bench Road`,
-        longitude: 121,
-        latitude: 31,
-        contact: null,
-        contactPhone: null,
-        owner: 'Owner',
-        createTime: now,
-        updateTime: now,
-      };
-    });
-    await store.db.insertInto('useUnits').values(batch).execute();
-  }
+  await seedUseUnits(store, demo, ROWS);
   const seedSeconds = round((performance.now() - t0) / 1000);
   // A table bulk-loaded a moment ago has no planner statistics yet (autovacuum would gather them): without
   // them PostgreSQL sorts the whole table for a 20-row page.
