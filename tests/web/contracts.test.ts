@@ -2,6 +2,7 @@ import { addDays, todayIn } from '@liftcloud/client';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sample from '../support/files.js';
+import { chooseFirst } from './support/forms.js';
 import {
   chromiumMissing,
   listState,
@@ -145,6 +146,55 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.goto(`${fx.base}/scheme/GZ-WEB-1?k=wrong-key-wrong-key-wrong`);
       await page.getByTestId('share-link-invalid').waitFor();
       expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+      await context.close();
+    });
+
+    it('a phone-call repair order raised in the console is worked to confirmed, its alarm flow shown on its page', async () => {
+      const admin = await fx.server.login('admin');
+      await admin.entities.elevator.save({ name: 'Phoned lift', factoryNo: 'PH-WEB-1', elevatorType: 1, useStatus: 1 });
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/workOrder' });
+      await listState(page, 'list-workOrder');
+      await page.getByTestId('raise-order').click();
+      const form = page.locator('.ant-modal:visible');
+      await form.locator('form').waitFor();
+      await chooseFirst(page, form, 'elevatorId');
+      await chooseFirst(page, form, 'type');
+      await form.locator('#contactPerson').fill('Wang Fang');
+      await form.locator('#contactTel').fill('13700000009');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await page.waitForURL(/\/workOrder\/\d+$/);
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const state = page.getByTestId('work-order-state');
+      const raised = (flag: string) => page.getByTestId(`flag-${flag}`).getAttribute('data-raised');
+      await expect.poll(() => state.innerText()).toBe('Alarm reported');
+      expect(await raised('reported')).toBe('yes');
+      expect(await raised('answered')).toBe('no');
+      await page.getByTestId('action-receive').click();
+      await expect.poll(() => state.innerText()).toBe('Received');
+      await expect.poll(() => raised('answered')).toBe('yes');
+      await page.getByTestId('action-arrive').click();
+      await expect.poll(() => state.innerText()).toBe('On site');
+      await page.getByTestId('action-finish').click();
+      await page.getByTestId('form-finish').locator('#handling').fill('Released the passenger, reset the door');
+      await page.getByTestId('form-finish').locator('#faultReason').fill('Door lock contact');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => state.innerText()).toBe('Completed');
+      await page.getByTestId('action-confirm').click();
+      await expect.poll(() => state.innerText()).toBe('Confirmed');
+      await expect.poll(() => raised('confirmed')).toBe('yes');
+      for (const flag of ['reported', 'answered', 'arrived', 'finished']) expect(await raised(flag), flag).toBe('yes');
+      for (const flag of ['recovered', 'autoConfirmed', 'cancelled']) expect(await raised(flag), flag).toBe('no');
+      expect(await page.getByTestId('work-order-flags').innerText()).toContain('Alarm flow');
+      expect(await admin.entities.workOrder.get(id)).toMatchObject({
+        repairMethod: 3,
+        contactPerson: 'Wang Fang',
+        recordState: 6,
+        confirmPeople: 'admin',
+        arrived: true,
+      });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await fx.shot(page, 'raised-order-confirmed-en-US');
+      expect(errors).toEqual([]);
       await context.close();
     });
   },

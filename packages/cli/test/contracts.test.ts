@@ -122,6 +122,17 @@ describe('liftctl contracts', () => {
     expect(order).toMatchObject({ repairMethod: 3, recordState: 0, hasPeople: true });
     expect((await run(['work-orders', 'receive', String(order.id)])).code).toBe(0);
     expect((await admin.entities.workOrder.get(order.id)).recordState).toBe(1);
+    // the alarm flow flags: in the JSON detail as fields, in the table as the flow so far
+    const detail = await run(['work-orders', 'get', String(order.id), '-o', 'json']);
+    expect(JSON.parse(detail.stdout)).toMatchObject({
+      order: { reported: true, answered: true, arrived: false, confirmed: false, cancelled: false },
+    });
+    const shown = await run(['work-orders', 'get', String(order.id)]);
+    expect(shown.stdout).toMatch(/Alarm flow: Reported → Answered\n/);
+    const zh = await runCli(['work-orders', 'get', String(order.id)], {
+      env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token, LC_ALL: 'zh_CN.UTF-8' },
+    });
+    expect(zh.stdout).toContain('报警流程： 已报警 → 已接警');
     const bad = await run(['work-orders', 'create', '--elevator', String(lift.id), '--method', 'fax']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('fax: the method is phone, app or inspection');

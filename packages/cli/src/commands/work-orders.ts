@@ -1,4 +1,5 @@
 import {
+  WORK_ORDER_FLAGS,
   enumLabel,
   formatDateTime,
   workOrderState,
@@ -40,6 +41,11 @@ export function renderDetail(detail: WorkOrderDetail, color: boolean): string {
   parts.push(
     `\n${bold(t('wo.allowed'), color)} ${detail.allowedActions.length ? detail.allowedActions.join(', ') : detail.order.paused ? t('wo.noneWhilePaused') : t('wo.none')}\n`,
   );
+  // the alarm flow flags raised so far, in the flow's order, as the entity labels them
+  const flags = WORK_ORDER_FLAGS.filter((f) => detail.order[f] === true).map(
+    (f) => entityDef('workOrder').fields[f]!.label[currentLanguage()],
+  );
+  parts.push(`${bold(t('wo.flags'), color)} ${flags.join(' → ')}\n`);
   if (detail.people.length)
     parts.push(
       `\n${bold(t('wo.people'), color)}\n${detail.people.map((p) => `  ${p.name} (#${p.userId}) ${p.role}`).join('\n')}\n`,

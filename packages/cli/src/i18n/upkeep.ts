@@ -16,6 +16,7 @@ export const upkeepEnUS = {
   'opt.woProperty': 'the property (building management) name',
   'wo.badMethod': '{value}: the method is phone, app or inspection',
   'wo.created': 'Repair order {id} ({no}) raised: {state}',
+  'wo.flags': 'Alarm flow:',
 } as const;
 
 export type UpkeepKey = keyof typeof upkeepEnUS;
@@ -37,6 +38,7 @@ export const upkeepZhCN: Record<UpkeepKey, string> = {
   'opt.woProperty': '物业名称',
   'wo.badMethod': '{value}：报修方式为 phone、app 或 inspection',
   'wo.created': '已创建急修工单 {id}（{no}）：{state}',
+  'wo.flags': '报警流程：',
 };
 
 export const upkeepItItaly: Record<UpkeepKey, string> = {
@@ -57,4 +59,5 @@ export const upkeepItItaly: Record<UpkeepKey, string> = {
   'opt.woProperty': "il nome dell'amministrazione dello stabile",
   'wo.badMethod': '{value}: il metodo è phone, app o inspection',
   'wo.created': 'Ordine di riparazione {id} ({no}) aperto: {state}',
+  'wo.flags': "Flusso dell'allarme:",
 };

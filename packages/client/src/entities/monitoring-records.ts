@@ -105,6 +105,15 @@ export const workOrder = defineEntity({
     confirmPeople: readOnly(text(L('确认人', 'Confirmed by', 'Confermato da'), { max: 50 })),
     // the annual inspection whose no-pass raised it (repair method 4)
     inspectionId: readOnly(ref(L('年检记录', 'Annual inspection', 'Ispezione annuale'), 'inspection')),
+    // the alarm flow flags (workflow/workOrder.ts WORK_ORDER_FLAGS), raised by the work-order service's moves
+    reported: readOnly(bool(L('已报警', 'Reported', 'Segnalato'))),
+    answered: readOnly(bool(L('已接警', 'Answered', 'Preso in carico'))),
+    arrived: readOnly(bool(L('已到达', 'Arrived', 'Arrivato'))),
+    finished: readOnly(bool(L('已完成', 'Finished', 'Completato'))),
+    recovered: readOnly(bool(L('已恢复', 'Recovered', 'Ripristinato'))),
+    confirmed: readOnly(bool(L('已确认', 'Confirmed', 'Confermato'))),
+    autoConfirmed: readOnly(bool(L('已自动确认', 'Auto confirmed', 'Confermato automaticamente'))),
+    cancelled: readOnly(bool(L('已撤销', 'Cancelled', 'Annullato'))),
   },
   filters: { workOrderNo: 'eq', elevatorId: 'eq', type: 'eq', recordState: 'eq', alarmTime: 'range' },
 });

@@ -64,3 +64,33 @@ export function allowedActions(state: number, paused = false): UserAction[] {
 export const AUTO_CONFIRM_AFTER_MS = 24 * 60 * 60_000;
 /** Alarm types that open a repair work order: not available, people trapped, alarm bell, serious fault. */
 export const WORK_ORDER_ALARM_TYPES: readonly number[] = [0, 1, 2, 3];
+
+/**
+ * The alarm flow flags of domain.md §3 (reported, answered, arrived, finished, recovered, confirmed, auto
+ * confirmed, cancelled): what has happened to an order so far, which its state alone cannot say (a confirmed
+ * order may or may not have been answered and reached on site). Each is a stored 0/1 column set by the same
+ * guarded UPDATE that moves the state (server/src/services/work-orders.ts), so flag and state never disagree.
+ */
+export const WORK_ORDER_FLAGS = [
+  'reported',
+  'answered',
+  'arrived',
+  'finished',
+  'recovered',
+  'confirmed',
+  'autoConfirmed',
+  'cancelled',
+] as const;
+export type WorkOrderFlag = (typeof WORK_ORDER_FLAGS)[number];
+
+/** The flag a move raises ('report' is the order's opening). A second alarm joining raises none. */
+export const FLAG_OF_ACTION: Record<WorkOrderAction | 'report', WorkOrderFlag> = {
+  report: 'reported',
+  receive: 'answered',
+  arrive: 'arrived',
+  finish: 'finished',
+  recover: 'recovered',
+  confirm: 'confirmed',
+  autoConfirm: 'autoConfirmed',
+  cancel: 'cancelled',
+};

@@ -1,4 +1,5 @@
 import {
+  FLAG_OF_ACTION,
   OPEN_STATES,
   WORK_ORDER_ALARM_TYPES,
   WORK_ORDER_STATE,
@@ -226,6 +227,7 @@ export class WorkOrderService {
         alarmTime: alarm.alarmTime,
         repairMethod: 1,
         hasPeople: alarm.type === 1 ? 1 : 0,
+        reported: 1,
         createTime: now,
         updateTime: now,
       })
@@ -251,7 +253,8 @@ export class WorkOrderService {
 
   /**
    * Apply one move: the target from the workflow, an UPDATE guarded by the state read (and, for finish, by
-   * whether a second alarm had joined, which decides its target), and the timeline row. Null when the move is
+   * whether a second alarm had joined, which decides its target) that also raises the move's alarm flow flag,
+   * and the timeline row. Null when the move is
    * not allowed or the order is no longer as it was read.
    */
   private async move(
@@ -264,7 +267,7 @@ export class WorkOrderService {
     if (to === null) return null;
     let update = trx
       .updateTable('workOrders')
-      .set({ ...how.set, recordState: to, updateTime: how.now })
+      .set({ ...how.set, recordState: to, [FLAG_OF_ACTION[action]]: 1, updateTime: how.now })
       .where('id', '=', order.id)
       .where('recordState', '=', order.recordState);
     if (how.onlyActive) update = update.where('paused', '=', 0);
@@ -419,6 +422,7 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
       alarmPersonPhone: facts.alarmPersonPhone ?? null,
       propertyName: facts.propertyName ?? null,
       launcher: facts.launcher ?? null,
+      reported: 1,
       createTime: now,
       updateTime: now,
     })

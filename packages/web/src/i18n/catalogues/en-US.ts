@@ -233,6 +233,7 @@ export const enUS = {
     noState: 'No state reported yet',
     chooseElevators: 'Choose up to {{count}} elevators',
     openMonitor: 'Monitor',
+    alarmFlow: 'Alarm flow',
   },
   pushStats: {
     tab: 'Push statistics',

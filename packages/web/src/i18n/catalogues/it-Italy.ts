@@ -236,6 +236,7 @@ export const itItaly: WebCatalogue = {
     noState: 'Nessuno stato ricevuto',
     chooseElevators: 'Scegliere fino a {{count}} ascensori',
     openMonitor: 'Monitor',
+    alarmFlow: "Flusso dell'allarme",
   },
   pushStats: {
     tab: 'Statistiche di invio',

@@ -233,6 +233,7 @@ export const zhCN: WebCatalogue = {
     noState: '暂无状态上报',
     chooseElevators: '最多选择{{count}}台电梯',
     openMonitor: '监控',
+    alarmFlow: '报警流程',
   },
   pushStats: {
     tab: '推送统计',

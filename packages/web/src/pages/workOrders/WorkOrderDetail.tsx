@@ -3,6 +3,7 @@ import { App, Button, Card, Empty, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  WORK_ORDER_FLAGS,
   enumLabel,
   issueMessage,
   LIVE_FRAME_TYPE,
@@ -104,6 +105,24 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
           </Space>
         )}
       </OrderSummary>
+      <Card title={t('monitoring.alarmFlow')} size="small" data-testid="work-order-flags">
+        <Space wrap>
+          {WORK_ORDER_FLAGS.map((flag) => {
+            const raised = order[flag] === true;
+            return (
+              <Tag
+                key={flag}
+                color={raised ? 'blue' : undefined}
+                data-testid={`flag-${flag}`}
+                data-raised={raised ? 'yes' : 'no'}
+                style={raised ? undefined : { opacity: 0.45 }}
+              >
+                {workOrder.fields[flag].label[language]}
+              </Tag>
+            );
+          })}
+        </Space>
+      </Card>
       <Card title={t('monitoring.people')} size="small">
         {data && data.people.length > 0 ? (
           <Space wrap>
