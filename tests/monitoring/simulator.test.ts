@@ -47,4 +47,72 @@ describe('the gateway simulator', () => {
     expect(orders.total).toBe(1);
     expect((await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0]?.dtuStatus).toBe(true);
   });
+
+  it('runs an escalator as an escalator, raises alarm bells, and reports runs from one floor to another', async () => {
+    const admin = await s.login('admin');
+    const [lift, stairs] = await provisionDemoFleet(s.store.db, 5).then((m) => m.slice(3));
+    const escalator = await admin.entities.elevator.list({ dtuCode: stairs!.dtu });
+    await s.store.db
+      .updateTable('elevators')
+      .set({ elevatorType: 6, floors: null })
+      .where('id', '=', escalator.records[0]!.id)
+      .execute();
+    // each provisioning issues fresh secrets: both gateways use the second one's
+    const [liftMember, member] = (await provisionDemoFleet(s.store.db, 5)).slice(3);
+    expect(member).toMatchObject({ dtu: stairs!.dtu, escalator: true });
+    // sure to trap, ring and fault on every tick: the escalator must do none of what needs a car
+    const fleet = await runFleet(
+      [
+        new SimulatedGateway({
+          mqttUrl: s.mqttUrl,
+          ...liftMember!,
+          floors: 12,
+          faultChance: 0,
+          trappedChance: 0,
+          bellChance: 1,
+        }),
+        new SimulatedGateway({
+          mqttUrl: s.mqttUrl,
+          ...member!,
+          floors: 2,
+          faultChance: 1,
+          trappedChance: 1,
+          bellChance: 1,
+          callChance: 1,
+        }),
+      ],
+      50,
+    );
+    const liftId = (await admin.entities.elevator.list({ dtuCode: lift!.dtu })).records[0]!.id;
+    const stairsId = escalator.records[0]!.id;
+    await expect
+      .poll(async () => (await admin.entities.alarmRecord.list({ type: 2, elevatorId: liftId })).total)
+      .toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await admin.entities.eventRecord.list({ kind: 'run', elevatorId: liftId })).total, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(1);
+    await expect
+      .poll(async () => (await admin.entities.faultRecord.list({ elevatorId: stairsId })).total)
+      .toBeGreaterThan(2);
+    await fleet.stop();
+    await s.app.monitoring.ingest.drain();
+    // the bell opened a repair order, as an alarm of type 2 does
+    expect((await admin.entities.workOrder.list({ type: 2, elevatorId: liftId })).total).toBe(1);
+    for (const run of (await admin.entities.eventRecord.list({ kind: 'run', elevatorId: liftId })).records) {
+      const detail = JSON.parse(String(run.detail)) as { startFloor: number; endFloor: number };
+      expect(detail.startFloor).not.toBe(detail.endFloor);
+    }
+    const db = s.store.db;
+    const state = await db
+      .selectFrom('elevatorStates')
+      .selectAll()
+      .where('elevatorId', '=', stairsId)
+      .executeTakeFirstOrThrow();
+    expect(state).toMatchObject({ floor: null, door: null, run: 1 });
+    expect((await admin.entities.alarmRecord.list({ elevatorId: stairsId })).total).toBe(0);
+    expect((await admin.entities.callRecord.list({ elevatorId: stairsId })).total).toBe(0);
+    expect((await admin.entities.eventRecord.list({ elevatorId: stairsId })).total).toBe(0);
+  });
 });

@@ -51,7 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttHost: env.MQTT_HOST || host,
     mqttUrl: env.MQTT_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
-    simulateGateways: Number(env.SIMULATE_GATEWAYS ?? 6),
+    // all but two of the demo fleet's 38 gateways (seed/demo-fleet.ts): the other two show as silent
+    simulateGateways: Number(env.SIMULATE_GATEWAYS ?? 36),
     instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,
   };
 }

@@ -41,7 +41,15 @@ async function main(): Promise<void> {
     loginRatePerMinute: config.loginRatePerMinute,
     trustProxy: config.trustProxy,
   });
-  if (config.seedDemo && (await seedDemo(store))) app.log.info('demo data loaded: see README for the demo users');
+  const demo = config.seedDemo ? await seedDemo(store) : null;
+  if (demo) {
+    // the demo tenant's fleet and its week of history, relative to now (docs/decisions.md "Daily use (issue 20)")
+    const { seedDemoFleet } = await import('./seed/demo-fleet.js');
+    const lifts = await seedDemoFleet(store.db, demo, Date.now());
+    app.log.info(
+      `demo data loaded (${lifts.length} lifts and escalators, a week of history): see README for the demo users`,
+    );
+  }
   let stopFleet: () => Promise<void> = async () => undefined;
   const close = async () => {
     await stopFleet();
@@ -60,19 +68,32 @@ async function main(): Promise<void> {
     ]);
     const members = await provisionDemoFleet(store.db, config.simulateGateways);
     const url = `mqtt://127.0.0.1:${app.monitoring.broker.port}`;
-    // six lifts: a fault about every 1.5 minutes and a trapped passenger about every 3, so a fresh demo
-    // shows alarms, repair orders and notices within minutes
+    // Fleet-wide, a fault about every 1.5 minutes, a trapped passenger about every 3 and an alarm bell about every
+    // 5, so a fresh demo shows alarms, repair orders and notices within minutes. A lift waits at a landing for a
+    // while and reports its state when it changes (at least every 30 s), so dozens of them stay light.
+    const share = 6 / Math.max(6, members.length);
     const fleet = await runFleet(
       members.map(
         (m, i) =>
           new SimulatedGateway({
             mqttUrl: url,
-            ...m,
-            floors: 18,
-            faultChance: 0.002,
-            trappedChance: 0.001,
-            // EOCD: the first lift's guide rail is worn, the second's door is loose; the others ride smoothly
-            vibration: { everyRuns: i < 2 ? 3 : 6, fault: i === 0 ? 'wornRail' : i === 1 ? 'looseDoor' : 'none' },
+            dtu: m.dtu,
+            secret: m.secret,
+            floors: m.floors,
+            escalator: m.escalator,
+            faultChance: 0.002 * share,
+            trappedChance: 0.001 * share,
+            bellChance: 0.0006 * share,
+            callChance: 0.002 * share,
+            hazardChance: 0.0005 * share,
+            idleChance: 0.9,
+            statusEveryTicks: 30,
+            // EOCD: the first lift's guide rail is worn, the second's door is loose; four more ride smoothly, the
+            // rest upload a run only when asked
+            vibration: {
+              everyRuns: i < 2 ? 3 : i < 6 && !m.escalator ? 6 : 0,
+              fault: i === 0 ? 'wornRail' : i === 1 ? 'looseDoor' : 'none',
+            },
           }),
       ),
     );

@@ -10,6 +10,20 @@ export interface SimulatedGatewayOptions {
   /** Per tick (1 s): chance of a fault, of a trapped-passenger alarm. */
   faultChance: number;
   trappedChance: number;
+  /** Per tick: chance of an alarm-bell alarm (type 2) that is answered and cleared after a while (default 0). */
+  bellChance?: number;
+  /**
+   * An escalator or moving walk: it runs in one direction, reports no floor or door, has no car to trap anyone
+   * in or ring a bell from, and sends no run events.
+   */
+  escalator?: boolean;
+  /** Per tick at a landing: chance the lift stays idle there (default 0: it leaves at once). */
+  idleChance?: number;
+  /**
+   * Report the state only when it changed, and at least every `statusEveryTicks` ticks (default 1: every tick).
+   * A fleet of dozens stays light this way.
+   */
+  statusEveryTicks?: number;
   /** Per tick: chance of an intercom call (default 0.002), of a hazard reported on its own (default 0.0005). */
   callChance?: number;
   hazardChance?: number;
@@ -50,6 +64,12 @@ export class SimulatedGateway {
   private tick = 0;
   private seq = 0;
   private trappedFor = 0;
+  private bellFor = 0;
+  private runFrom = 1;
+  private lastStatus = '';
+  private lastStatusTick = 0;
+  /** An escalator's direction: 1 up, 2 down. */
+  private readonly travel: 1 | 2;
   private readonly random: () => number;
   private runs = 0;
   sent = 0;
@@ -60,6 +80,7 @@ export class SimulatedGateway {
 
   constructor(private readonly opts: SimulatedGatewayOptions) {
     this.random = opts.random ?? Math.random;
+    this.travel = this.random() < 0.5 ? 1 : 2;
   }
 
   async connect(): Promise<void> {
@@ -125,24 +146,25 @@ export class SimulatedGateway {
         signal: -60 - Math.round(this.random() * 30),
         temperature: 30 + Math.round(this.random() * 10),
       });
+    if (this.opts.escalator) return this.escalatorStep();
     if (this.trappedFor > 0) {
       this.trappedFor--;
       if (this.trappedFor === 0) await this.publish('alarm', { type: 1, floor: this.floor, cleared: true });
-      return this.publish('status', { floor: this.floor, direction: 0, door: 0, run: 0, flags: [10] });
+      return this.status({ floor: this.floor, direction: 0, door: 0, run: 0, flags: [10] });
     }
     if (this.random() < this.opts.trappedChance) {
       this.trappedFor = 30 + Math.round(this.random() * 60);
       return this.publish('alarm', { type: 1, floor: this.floor });
     }
-    if (this.random() < this.opts.faultChance) {
-      const hazard = this.random() < (this.opts.hazardShare ?? 0.25) ? this.pick(HAZARDS)[0] : undefined;
-      await this.publish('fault', {
-        code: `E${10 + Math.floor(this.random() * 40)}`,
-        floorCode: String(this.floor).padStart(2, '0'),
-        floor: this.floor,
-        ...(hazard ? { hazardCode: hazard } : {}),
-      });
+    if (this.bellFor > 0 && --this.bellFor === 0)
+      await this.publish('alarm', { type: 2, floor: this.floor, cleared: true });
+    else if (this.bellFor === 0 && this.random() < (this.opts.bellChance ?? 0)) {
+      // someone rings the car's alarm bell; the duty room answers and it is cleared a minute or two later
+      this.bellFor = 60 + Math.round(this.random() * 60);
+      await this.publish('alarm', { type: 2, floor: this.floor });
+      await this.publish('event', { kind: 'alarmBell' });
     }
+    if (this.random() < this.opts.faultChance) await this.fault(this.floor);
     if (this.random() < (this.opts.callChance ?? 0.002)) await this.call();
     if (this.random() < (this.opts.hazardChance ?? 0.0005)) {
       const [code, description] = this.pick(HAZARDS);
@@ -154,27 +176,58 @@ export class SimulatedGateway {
       this.doorTicks--;
       door = 1;
     } else if (this.floor === this.target) {
-      this.target = 1 + Math.floor(this.random() * this.opts.floors);
-      if (this.target !== this.floor) this.doorTicks = 2;
+      if (this.random() >= (this.opts.idleChance ?? 0)) {
+        this.target = 1 + Math.floor(this.random() * this.opts.floors);
+        if (this.target !== this.floor) {
+          this.doorTicks = 2;
+          this.runFrom = this.floor;
+        }
+      }
     } else {
       direction = this.target > this.floor ? 1 : 2;
       this.floor += direction === 1 ? 1 : -1;
       if (this.floor === this.target) {
+        const floors = Math.abs(this.floor - this.runFrom);
         await this.publish('event', {
           kind: 'run',
-          startFloor: this.floor,
-          endFloor: this.target,
-          distance: 3,
-          maxSpeed: 1.75,
-          acceleration: 0.8,
-          jerk: 1.1,
+          startFloor: this.runFrom,
+          endFloor: this.floor,
+          distance: Math.round(floors * 32) / 10,
+          maxSpeed: Math.min(1.75, Math.round((0.6 + floors * 0.35) * 100) / 100),
+          acceleration: Math.round((0.6 + this.random() * 0.4) * 100) / 100,
+          jerk: Math.round((0.9 + this.random() * 0.6) * 100) / 100,
         });
         this.doorTicks = 2;
         const every = this.opts.vibration?.everyRuns ?? 0;
         if (every > 0 && ++this.runs % every === 0) await this.vibrationRun({ distance: 30 });
       }
     }
-    await this.publish('status', { floor: this.floor, direction, door, run: direction ? 1 : 0, flags: [] });
+    await this.status({ floor: this.floor, direction, door, run: direction ? 1 : 0, flags: [] });
+  }
+
+  /** An escalator's second: it runs on (or stands after a fault) and reports neither floor nor door. */
+  private async escalatorStep(): Promise<void> {
+    if (this.random() < this.opts.faultChance) await this.fault(1);
+    return this.status({ direction: this.travel, run: 1, flags: [] });
+  }
+
+  private async fault(floor: number): Promise<void> {
+    const hazard = this.random() < (this.opts.hazardShare ?? 0.25) ? this.pick(HAZARDS)[0] : undefined;
+    await this.publish('fault', {
+      code: `E${(this.opts.escalator ? 50 : 10) + Math.floor(this.random() * (this.opts.escalator ? 10 : 40))}`,
+      floorCode: String(floor).padStart(2, '0'),
+      floor,
+      ...(hazard && !this.opts.escalator ? { hazardCode: hazard } : {}),
+    });
+  }
+
+  /** The state, sent when it changed or when the last report is `statusEveryTicks` ticks old. */
+  private async status(state: Record<string, unknown>): Promise<void> {
+    const key = JSON.stringify(state);
+    if (key === this.lastStatus && this.tick - this.lastStatusTick < (this.opts.statusEveryTicks ?? 1)) return;
+    this.lastStatus = key;
+    this.lastStatusTick = this.tick;
+    await this.publish('status', state);
   }
 
   private pick<T>(list: readonly T[]): T {

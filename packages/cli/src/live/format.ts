@@ -44,7 +44,10 @@ export function frameDetail(frame: LiveFrame): string {
       return `code ${frame.data.code}, floor ${frame.data.floor}`;
     case 'status': {
       const d = frame.data;
-      return `floor ${d.floor}, ${DIRECTIONS[d.direction] ?? '?'}, door ${DOORS[d.door] ?? '?'}`;
+      // an escalator or moving walk reports neither floor nor door
+      const where = d.floor === null ? '' : `floor ${d.floor}, `;
+      const door = d.door === null ? '' : `, door ${DOORS[d.door] ?? '?'}`;
+      return `${where}${DIRECTIONS[d.direction] ?? '?'}${door}`;
     }
     case 'workOrder': {
       const d = frame.data;

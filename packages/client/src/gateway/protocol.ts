@@ -36,15 +36,19 @@ const base = {
   /** When the gateway saw it, epoch milliseconds. */
   ts: Type.Integer({ minimum: 0 }),
 };
-const floor = Type.Integer({ minimum: -10, maximum: 64 });
+/** A floor as a gateway reports it. */
+export const GatewayFloor = Type.Integer({ minimum: -10, maximum: 64 });
+const floor = GatewayFloor;
+/** 0 closed, 1 open, 2 opening, 3 closing. */
+export const GatewayDoor = Type.Integer({ enum: [0, 1, 2, 3] });
 
 export const StatusMessage = Type.Object({
   ...base,
-  floor,
+  /** Where the car is; an escalator or moving walk has no floor (and no door) to report. */
+  floor: Type.Optional(floor),
   /** 0 stopped, 1 up, 2 down. */
   direction: Type.Integer({ enum: [0, 1, 2] }),
-  /** 0 closed, 1 open, 2 opening, 3 closing. */
-  door: Type.Integer({ enum: [0, 1, 2, 3] }),
+  door: Type.Optional(GatewayDoor),
   /** 0 stopped, 1 running. */
   run: Type.Integer({ enum: [0, 1] }),
   /** Runtime status codes in force (enums.runtimeStatus: fire return … lock). */

@@ -1,5 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
-import { AlarmMessage, StatusMessage } from '../gateway/protocol.js';
+import { AlarmMessage, GatewayDoor, GatewayFloor, StatusMessage } from '../gateway/protocol.js';
 
 /**
  * The type number each live-channel frame carries (docs/gateway-protocol.md, "Live channel"): the console,
@@ -35,7 +35,7 @@ export const AlarmFrameData = Type.Object({
   /** The alarm record. */
   id,
   type: AlarmMessage.properties.type,
-  floor: nullable(StatusMessage.properties.floor),
+  floor: nullable(GatewayFloor),
   alarmTime: epochMs,
 });
 
@@ -45,16 +45,17 @@ export const FaultFrameData = Type.Object({
   /** The fault record. */
   id,
   code: Type.String({ minLength: 1 }),
-  floor: StatusMessage.properties.floor,
+  floor: GatewayFloor,
   time: epochMs,
 });
 
 /** Type 3: the elevator's state as it was just stored. */
 export const StatusFrameData = Type.Object({
   ...fromElevator,
-  floor: StatusMessage.properties.floor,
+  /** Null for an escalator or moving walk, which has no floor or door. */
+  floor: nullable(GatewayFloor),
   direction: StatusMessage.properties.direction,
-  door: StatusMessage.properties.door,
+  door: nullable(GatewayDoor),
   run: StatusMessage.properties.run,
   flags: StatusMessage.properties.flags,
 });

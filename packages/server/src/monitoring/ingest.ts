@@ -361,9 +361,9 @@ export class Ingest {
   private async storeStatus(trx: Trx, { gateway, message }: Pending, events: CheckedLiveEvent[]): Promise<void> {
     const m = message as StatusMessage;
     const state = {
-      floor: m.floor,
+      floor: m.floor ?? null,
       direction: m.direction,
-      door: m.door,
+      door: m.door ?? null,
       run: m.run,
       flags: JSON.stringify(m.flags),
       updateTime: Date.now(),
@@ -375,9 +375,9 @@ export class Ingest {
       .execute();
     this.queueEvent(events, gateway, 'status', {
       ...elevatorOf(gateway),
-      floor: m.floor,
+      floor: m.floor ?? null,
       direction: m.direction,
-      door: m.door,
+      door: m.door ?? null,
       run: m.run,
       flags: m.flags,
     });

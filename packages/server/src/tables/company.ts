@@ -14,10 +14,12 @@ export const companyTable: TableSpec<typeof company.fields> = {
   scope: 'org',
   orgColumn: 'id',
   computed: (eb) => ({
-    // the elevators the company sees as its own (repository scoping): under it, or naming it in any company role
+    // the elevators the company sees as its own (repository scoping): under it, or naming it in any company role;
+    // its tenant's only, whatever another tenant's row names
     elevatorCount: eb
       .selectFrom('elevators as e')
       .select((e) => e.fn.countAll().as('n'))
+      .whereRef('e.tenantId', '=', 't.tenantId')
       .where((e) => e.or(ELEVATOR_COMPANY_COLUMNS.map((column) => e(`e.${column}`, '=', e.ref('t.id'))))),
     userCount: eb
       .selectFrom('users as u')

@@ -13,9 +13,11 @@ export const useUnitTable: TableSpec<typeof useUnit.fields> = {
   table: 'useUnits',
   scope: 'org',
   computed: (eb) => ({
+    // its tenant's elevators only, whatever another tenant's row names
     elevatorCount: eb
       .selectFrom('elevators as e')
       .select((e) => e.fn.countAll().as('n'))
+      .whereRef('e.tenantId', '=', 't.tenantId')
       .whereRef('e.useUnitId', '=', 't.id'),
   }),
 };

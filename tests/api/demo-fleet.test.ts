@@ -1,0 +1,161 @@
+import { WORK_ORDER_STATE as W, OPEN_STATES } from '@liftcloud/client';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FLEET_SIZE, provisionDemoFleet, seedDemoFleet } from '../../packages/server/src/seed/demo-fleet.js';
+import type { LooseDB } from '../../packages/server/src/store/repository.js';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
+
+const DAY = 86_400_000;
+const isEscalator = (type: unknown) => Number(type) === 6 || Number(type) === 7;
+
+/** Metres between two points (equirectangular: good enough within a city). */
+const metres = (a: { longitude: number; latitude: number }, b: { longitude: number; latitude: number }) => {
+  const x = ((a.longitude - b.longitude) * Math.PI * Math.cos((a.latitude * Math.PI) / 180)) / 180;
+  const y = ((a.latitude - b.latitude) * Math.PI) / 180;
+  return Math.hypot(x, y) * 6_371_000;
+};
+
+describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) => {
+  let s: TestServer;
+  let db: Kysely<LooseDB>;
+  let ids: number[];
+  const now = Date.now();
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    db = s.store.db as unknown as Kysely<LooseDB>;
+    ids = await seedDemoFleet(s.store.db, s.demo, now);
+  });
+  afterAll(async () => s?.close());
+
+  it('has a few dozen lifts and escalators in several use units and buildings of two cities, where they stand', async () => {
+    expect(ids.length).toBe(DEMO_FLEET_SIZE);
+    expect(ids.length).toBeGreaterThanOrEqual(30);
+    const lifts = await db
+      .selectFrom('elevators as e')
+      .innerJoin('useUnits as u', 'u.id', 'e.useUnitId')
+      .select(['e.id', 'e.elevatorType', 'e.floors', 'e.buildingNo', 'e.factoryNo', 'e.dtuCode', 'e.tenantId'])
+      .select(['e.longitude', 'e.latitude', 'u.region', 'u.name as useUnit'])
+      .select(['u.longitude as uLongitude', 'u.latitude as uLatitude'])
+      .where('e.id', 'in', ids)
+      .execute();
+    expect(lifts).toHaveLength(ids.length);
+    expect(new Set(lifts.map((l) => l.tenantId))).toEqual(new Set([s.demo.tenants.demo]));
+    expect(new Set(lifts.map((l) => l.useUnit)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(lifts.map((l) => `${String(l.useUnit)}/${String(l.buildingNo)}`)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(lifts.map((l) => String(l.region).split(' ')[0]))).toEqual(new Set(['Shanghai', 'Hangzhou']));
+    expect(lifts.filter((l) => isEscalator(l.elevatorType)).length).toBeGreaterThanOrEqual(6);
+    expect(lifts.filter((l) => Number(l.elevatorType) === 7).length).toBeGreaterThan(0);
+    for (const l of lifts) {
+      // within a few hundred metres of its use unit, in eastern China
+      const at = { longitude: Number(l.longitude), latitude: Number(l.latitude) };
+      expect(metres(at, { longitude: Number(l.uLongitude), latitude: Number(l.uLatitude) })).toBeLessThan(500);
+      expect(at.longitude).toBeGreaterThan(119);
+      expect(at.latitude).toBeGreaterThan(29);
+      // a factory number is the manufacturer's, not the gateway's SIM or DTU
+      expect(String(l.factoryNo)).toMatch(/^[A-Z]{2}\d{4}-\d{6}$/);
+      expect(String(l.factoryNo)).not.toContain(String(l.dtuCode));
+      if (isEscalator(l.elevatorType)) expect(l.floors).toBeNull();
+      else expect(Number(l.floors)).toBeGreaterThan(1);
+    }
+    expect(new Set(lifts.map((l) => l.factoryNo)).size).toBe(lifts.length);
+  });
+
+  it('has a week of history ending now: runs between floors, faults, calls, alarms and their orders in every state', async () => {
+    const types = new Map(
+      (await db.selectFrom('elevators').select(['id', 'elevatorType', 'floors']).where('id', 'in', ids).execute()).map(
+        (e) => [Number(e.id), e],
+      ),
+    );
+    const runs = await db.selectFrom('eventRecords').selectAll().where('kind', '=', 'run').execute();
+    expect(runs.length).toBeGreaterThan(ids.length * 7);
+    for (const r of runs) {
+      const detail = JSON.parse(String(r.detail)) as Record<string, number>;
+      const lift = types.get(Number(r.elevatorId))!;
+      expect(isEscalator(lift.elevatorType)).toBe(false);
+      expect(detail.startFloor).not.toBe(detail.endFloor);
+      expect(Math.max(detail.startFloor!, detail.endFloor!)).toBeLessThanOrEqual(Number(lift.floors));
+      expect(Math.min(detail.startFloor!, detail.endFloor!)).toBeGreaterThanOrEqual(1);
+      expect(detail.distance).toBeGreaterThan(0);
+    }
+    const inWeek = (t: unknown) => Number(t) >= now - 7 * DAY && Number(t) <= now;
+    expect(runs.every((r) => inWeek(r.eventTime))).toBe(true);
+    expect(new Set(runs.map((r) => Math.floor((now - Number(r.eventTime)) / DAY))).size).toBe(7);
+
+    const faults = await db.selectFrom('faultRecords').select(['faultTime', 'elevatorId', 'hazardCode']).execute();
+    expect(faults.length).toBeGreaterThan(ids.length);
+    expect(faults.every((f) => inWeek(f.faultTime))).toBe(true);
+    expect(faults.some((f) => f.hazardCode)).toBe(true);
+    expect((await db.selectFrom('hazardRecords').select('id').execute()).length).toBe(
+      faults.filter((f) => f.hazardCode).length,
+    );
+    expect((await db.selectFrom('callRecords').select('id').execute()).length).toBeGreaterThan(10);
+    expect((await db.selectFrom('eventRecords').select('id').where('kind', '=', 'powerDown').execute()).length).toBe(2);
+
+    const alarms = await db.selectFrom('alarmRecords').selectAll().execute();
+    expect(new Set(alarms.map((a) => Number(a.type)))).toEqual(new Set([0, 1, 2, 3]));
+    // escalators have no car: nobody is trapped in one and nobody rings its bell
+    for (const a of alarms)
+      if (isEscalator(types.get(Number(a.elevatorId))!.elevatorType)) expect([0, 3]).toContain(Number(a.type));
+
+    const orders = await db.selectFrom('workOrders').selectAll().execute();
+    const states = new Set(orders.map((o) => Number(o.recordState)));
+    for (const state of [W.reported, W.received, W.onSite, W.completed, W.confirmed, W.autoConfirmed])
+      expect(states).toContain(state);
+    // at most one open order per lift, as the work-order service keeps it
+    const open = orders.filter((o) => OPEN_STATES.includes(Number(o.recordState))).map((o) => Number(o.elevatorId));
+    expect(new Set(open).size).toBe(open.length);
+    // every order's timeline walks its states in order, in time, up to its state now
+    const logs = await db.selectFrom('workOrderLogs').selectAll().orderBy('id').execute();
+    for (const o of orders) {
+      const mine = logs.filter((l) => Number(l.workOrderId) === Number(o.id));
+      expect(mine[0]).toMatchObject({ action: 'report', toState: W.reported });
+      for (let i = 1; i < mine.length; i++) {
+        expect(Number(mine[i]!.fromState)).toBe(Number(mine[i - 1]!.toState));
+        expect(Number(mine[i]!.time)).toBeGreaterThanOrEqual(Number(mine[i - 1]!.time));
+      }
+      expect(Number(mine.at(-1)!.toState)).toBe(Number(o.recordState));
+      expect(Number(mine.at(-1)!.time)).toBeLessThanOrEqual(now);
+      const alarm = alarms.find((a) => Number(a.workOrderId) === Number(o.id));
+      expect(Number(alarm?.type)).toBe(Number(o.type));
+      if (Number(o.recordState) === W.completed) expect(o.handling).toBeTruthy();
+    }
+
+    const maintenance = await db.selectFrom('maintenanceOrders').selectAll().execute();
+    expect(maintenance).toHaveLength(ids.length);
+    const today = new Date(now).toISOString().slice(0, 10);
+    expect(maintenance.some((m) => String(m.planDate) < today && [9, 10].includes(Number(m.status)))).toBe(true);
+    expect(maintenance.some((m) => String(m.planDate) > today)).toBe(true);
+    // one overdue: accepted, its day gone, not done
+    expect(maintenance.some((m) => String(m.planDate) < today && Number(m.status) === 5)).toBe(true);
+  });
+
+  it('is the demo tenant’s alone: its users read it through the API, the other tenant sees none of it', async () => {
+    const admin = await s.login('admin');
+    expect((await admin.entities.elevator.list({ pageSize: 100 })).total).toBe(ids.length);
+    expect((await admin.entities.workOrder.list()).total).toBeGreaterThan(20);
+    expect((await admin.entities.alarmRecord.list({ type: 2 })).total).toBeGreaterThan(0);
+    expect((await admin.entities.maintenanceOrder.list()).total).toBe(ids.length);
+    const coastal = await s.login('coastaladmin');
+    expect((await coastal.entities.elevator.list()).total).toBe(0);
+    expect((await coastal.entities.workOrder.list()).total).toBe(0);
+    expect((await coastal.entities.faultRecord.list()).total).toBe(0);
+    // the North Branch engineer sees the lifts his branch maintains, not the whole fleet
+    const engineer = await s.login('companyuser');
+    const mine = (await engineer.entities.elevator.list({ pageSize: 100 })).total;
+    expect(mine).toBeGreaterThan(0);
+    expect(mine).toBeLessThan(ids.length);
+  });
+
+  it('hands the simulator each gateway as what it is: escalators as escalators, lifts with their floors', async () => {
+    const members = await provisionDemoFleet(s.store.db, DEMO_FLEET_SIZE);
+    expect(members).toHaveLength(DEMO_FLEET_SIZE);
+    const lifts = await db.selectFrom('elevators').select(['dtuCode', 'elevatorType', 'floors']).execute();
+    for (const m of members) {
+      const lift = lifts.find((l) => l.dtuCode === m.dtu)!;
+      expect(m.escalator).toBe(isEscalator(lift.elevatorType));
+      if (!m.escalator) expect(m.floors).toBe(Number(lift.floors));
+    }
+    // no second lift was made for a gateway the fleet already has
+    expect(lifts.filter((l) => String(l.dtuCode).startsWith('86199'))).toHaveLength(DEMO_FLEET_SIZE);
+  });
+});
