@@ -51,6 +51,6 @@ export const gatewayDevice = defineEntity({
     intercomVolume: int(L('音量', 'Volume', 'Volume'), { min: 0, max: 100 }),
     sipAccount: t('SIP账号', 'SIP account', 'Account SIP', 100),
   },
-  filters: { dtuCode: 'eq', elevatorId: 'eq', deviceModel: 'like', softVer: 'eq', iccid: 'eq' },
+  filters: { dtuCode: 'eq', elevatorId: 'eq', deviceModel: 'like', softVer: 'eq', iccid: 'eq', dtuStatus: 'eq' },
   unique: ['dtuCode'],
 });

@@ -15,6 +15,7 @@ import { registerElevatorState } from './monitoring/elevator-state.js';
 import { registerGatewayTestRoutes } from './monitoring/gateway-tests.js';
 import { registerNotices } from './monitoring/notices.js';
 import { registerMonitoringOverview } from './monitoring/overview.js';
+import { registerHomeOverview } from './monitoring/home-overview.js';
 import { registerPushStatsRoutes } from './monitoring/push-stats.js';
 import { registerOta } from './ota/index.js';
 import { registerCrud } from './records/crud.js';
@@ -54,6 +55,7 @@ export const AREAS: readonly Area[] = [
     registerPushStatsRoutes,
     registerGatewayTestRoutes,
     registerNotices,
+    registerHomeOverview,
   ),
   area('work orders', registerWorkOrderActions, registerWorkOrderRaise, registerShareLinkRoutes),
   area('files', registerFiles),

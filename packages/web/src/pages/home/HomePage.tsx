@@ -6,18 +6,27 @@ import { useConsole } from '../../app/ConsoleContext';
 import { useBranding } from '../../branding/useBranding';
 import { useOrgs } from '../../layout/useOrgs';
 import { useAnnouncementNotices } from '../announcements/useAnnouncementNotices';
+import { OverviewFigures } from './OverviewFigures';
+import { useHomeOverview } from './useHomeOverview';
 
 const HOME_NOTICES = 5;
 
-/** Welcome, the host's banner and the latest announcements. */
+/**
+ * The dispatcher's overview first (live figures, each a link to its filtered list), then the welcome with the
+ * host's banner and the latest announcements.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { session, language, orgId } = useConsole();
   const branding = useBranding();
   const notices = useAnnouncementNotices(1, 20);
   const orgName = useOrgs().data?.find((org) => org.id === orgId)?.name;
+  const overview = useHomeOverview();
   return (
     <Row gutter={[16, 16]} data-testid="home">
+      <Col span={24}>
+        <OverviewFigures overview={overview.data} loading={overview.isLoading} />
+      </Col>
       <Col xs={24} lg={14}>
         <Card title={t('home.welcome', { name: session?.username ?? '' })}>
           {branding?.homeBanner ? (
