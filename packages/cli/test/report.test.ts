@@ -66,6 +66,44 @@ describe('liftctl report and stats', { timeout: 150_000 }, () => {
     expect((await run(['report', 'elevator', '--elevator', '999999', '-o', join(out, 'none.pdf')])).code).toBe(1);
   });
 
+  it('report elevators: several lifts in one report, as PDF, JSON and CSV', async () => {
+    const second = (
+      await admin.entities.elevator.save({ name: '第二台', factoryNo: 'CRON-2', elevatorType: 1, useStatus: 1 })
+    ).id;
+    const file = join(out, 'several.pdf');
+    const ids = `${liftId},${second}`;
+    const r = await run(['report', 'elevators', '--elevator', ids, '--name', 'Cron monthly', '-o', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Cron monthly');
+    expect(text).toMatch(/Cron lift\s+1\s+0/);
+    expect(text).toContain('第二台');
+    expect(text).toMatch(/Total\s+1\s+0/);
+    const json = JSON.parse((await run(['report', 'elevators', '--elevator', ids, '-o', 'json'])).stdout) as {
+      rows: { id: number; faults: number }[];
+      totals: { faults: number };
+    };
+    expect(json.rows.map((row) => [row.id, row.faults])).toEqual([
+      [liftId, 1],
+      [second, 0],
+    ]);
+    const csv = (await run(['report', 'elevators', '--elevator', ids, '-o', 'csv'])).stdout.split('\r\n');
+    expect(csv[1]).toMatch(new RegExp(`^${liftId},\\d{4}-\\d\\d-01,\\d{4}-\\d\\d-\\d\\d,Cron lift,1,`));
+    expect(csv[3]).toMatch(/^,.*,Total,1,/);
+    // an elevator outside the caller's scope: nothing written, not found
+    const missing = await run(['report', 'elevators', '--elevator', `${liftId},999999`, '-o', join(out, 'x.pdf')]);
+    expect(missing.code).not.toBe(0);
+    expect(existsSync(join(out, 'x.pdf'))).toBe(false);
+  });
+
+  it('stats prints the table for a person and JSON for a script', async () => {
+    const table = await run(['stats', '--period', 'year', '--by', 'elevator']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/NAME|Name/);
+    expect(table.stdout).toMatch(/Cron lift\s+1\s/);
+  });
+
   it('stats prints the table as JSON', async () => {
     const r = await run(['stats', '--period', 'month', '--by', 'elevator', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);

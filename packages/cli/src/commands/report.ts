@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import {
   STATISTICS_COLUMNS,
   STATISTICS_LABELS,
+  REPORT_MAX_ELEVATORS,
   downloadElevatorReportPdf,
+  downloadElevatorsReportPdf,
   getElevatorReport,
+  getElevatorsReport,
   getStatistics,
   type ElevatorReport,
   type StatisticsRow,
@@ -130,6 +133,60 @@ async function elevatorReports(
   throw new CliError(t('report.someFailed', { failed: failed.length, total: ids.length }), EXIT.partial);
 }
 
+/**
+ * `report elevators --elevator ID... | --all --period … -o FILE.pdf|json|csv [--name TEXT]`: one report of
+ * several elevators (/multiElevatorReport): a row each, the totals, the months. One file, so one exit code:
+ * 0 written, the failure's own code otherwise (an elevator out of scope: not found).
+ */
+async function elevatorsReport(
+  cmd: Command,
+  opts: { elevator?: string[]; all?: boolean; period?: string; output?: string; name?: string },
+) {
+  const period = periodOf(opts.period);
+  if (!opts.all && !opts.elevator?.length) throw new CliError(t('report.elevatorRequired'), EXIT.usage);
+  const target = targetOf(opts.output, false);
+  const ctx = await contextFor(cmd);
+  const ids = opts.all
+    ? await ctx.call(
+        async (client) => {
+          const out: number[] = [];
+          for await (const row of client.entities.elevator.all({})) out.push(row.id);
+          return out;
+        },
+        { spinner: false },
+      )
+    : opts.elevator!.flatMap((v) => v.split(',')).map(parseId);
+  if (ids.length === 0) throw new CliError(t('report.elevatorRequired'), EXIT.usage);
+  if (ids.length > REPORT_MAX_ELEVATORS)
+    throw new CliError(t('report.tooMany', { count: ids.length, max: REPORT_MAX_ELEVATORS }), EXIT.usage);
+  const query = { ids: ids.join(','), period, ...(opts.name ? { name: opts.name } : {}) };
+  if (target.kind === 'pdf') {
+    const file = await ctx.call((client) => client.call(downloadElevatorsReportPdf, { query }), { spinner: false });
+    await writeFile(target.path!, Buffer.from(await file.blob.arrayBuffer()));
+    say.info(t('report.written', { count: 1 }));
+    return;
+  }
+  const report = await ctx.call((client) => client.call(getElevatorsReport, { query }), { spinner: false });
+  if (target.kind === 'json') {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const lang = currentLanguage();
+  process.stdout.write(
+    csvLine(['elevatorId', 'from', 'to', ...STATISTICS_COLUMNS.map((k) => STATISTICS_LABELS[k][lang])]) +
+      report.rows
+        .map((r) => csvLine([r.id, report.from, report.to, ...STATISTICS_COLUMNS.map((k) => r[k] ?? '')]))
+        .join('') +
+      csvLine([
+        '',
+        report.from,
+        report.to,
+        STATISTICS_LABELS.total[lang],
+        ...CSV_KEYS.map((k) => report.totals[k] ?? ''),
+      ]),
+  );
+}
+
 const statColumns = (): Column<StatisticsRow>[] =>
   STATISTICS_COLUMNS.map((k) => ({
     key: k,
@@ -160,6 +217,18 @@ export function register(program: Command): void {
     .option('-o, --output <target>', t('opt.reportOutput'))
     .action((opts: { elevator?: string[]; all?: boolean; period?: string; output?: string }, cmd: Command) =>
       elevatorReports(cmd, opts),
+    );
+  report
+    .command('elevators')
+    .description(t('cmd.report.elevators'))
+    .option('--elevator <id...>', t('opt.reportElevator'))
+    .option('--all', t('opt.reportAll'))
+    .option('--period <period>', t('opt.reportPeriod'), 'month')
+    .option('--name <text>', t('opt.reportName'))
+    .option('-o, --output <target>', t('opt.reportOutput'))
+    .action(
+      (opts: { elevator?: string[]; all?: boolean; period?: string; output?: string; name?: string }, cmd: Command) =>
+        elevatorsReport(cmd, opts),
     );
 }
 

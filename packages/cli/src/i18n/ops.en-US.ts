@@ -42,6 +42,10 @@ export const opsEnUS = {
   'report.written': '{count} report(s) written',
   'report.allFailed': 'no report was written ({count} failed)',
   'report.someFailed': '{failed} of {total} reports failed',
+  'cmd.report.elevators':
+    'One report of several elevators (a row each, totals, months): -o FILE.pdf, -o json or -o csv',
+  'opt.reportName': 'the report’s title',
+  'report.tooMany': '{count} elevators: one report holds at most {max}',
   'cmd.maint': 'Maintenance: generate plan orders, report orders, send and invalidate',
   'cmd.maint.plan': 'Maintenance plans',
   'cmd.maint.generate':

@@ -45,6 +45,10 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'report.written': '{count} rapporto/i scritti',
   'report.allFailed': 'nessun rapporto scritto ({count} falliti)',
   'report.someFailed': '{failed} rapporti su {total} falliti',
+  'cmd.report.elevators':
+    'Un rapporto di più ascensori (una riga ciascuno, totali, mesi): -o FILE.pdf, -o json o -o csv',
+  'opt.reportName': 'il titolo del rapporto',
+  'report.tooMany': '{count} ascensori: un rapporto ne contiene al massimo {max}',
   'cmd.maint': 'Manutenzione: generare gli ordini dei piani, elenchi, invio e annullamento',
   'cmd.maint.plan': 'Piani di manutenzione',
   'cmd.maint.generate': 'Crea gli ordini dei piani attivi con data da --from a --to (--dry-run: solo mostrarli)',

@@ -54,6 +54,39 @@ export class ShareLinkSigner {
     return createHmac('sha256', this.key).update(`h5workOrder:v1:${workOrderId}:${exp}`).digest();
   }
 
+  /**
+   * Links of another purpose (the public reports): the purpose and every part of the link, joined, under the
+   * same key. A part may not hold a newline, so no two lists of parts read the same.
+   */
+  private macOf(purpose: string, parts: readonly string[], exp: number): Buffer {
+    if (parts.some((p) => p.includes('\n'))) throw new Error('a signed link part holds a newline');
+    return createHmac('sha256', this.key)
+      .update(`${purpose}:v1\n${parts.join('\n')}\n${exp}`)
+      .digest();
+  }
+
+  signParts(purpose: string, parts: readonly string[], exp: number): string {
+    return this.macOf(purpose, parts, exp).toString('base64url');
+  }
+
+  /** Whether `rawSig` signs these parts for this purpose and `rawExp` is a well-formed expiry not yet past. */
+  verifyParts(
+    purpose: string,
+    parts: readonly string[],
+    rawSig: unknown,
+    rawExp: unknown,
+    nowMs = Date.now(),
+  ): boolean {
+    if (typeof rawSig !== 'string' || typeof rawExp !== 'string' || !/^\d{1,12}$/.test(rawExp)) return false;
+    if (parts.some((p) => p.includes('\n'))) return false;
+    const exp = Number(rawExp);
+    const given = Buffer.from(rawSig, 'base64url');
+    const expected = this.macOf(purpose, parts, exp);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    if (rawSig !== expected.toString('base64url')) return false;
+    return exp * 1000 > nowMs;
+  }
+
   /** `exp` is epoch seconds. */
   sign(workOrderId: number, exp: number): string {
     return this.mac(workOrderId, exp).toString('base64url');

@@ -61,6 +61,17 @@ const Supervision = lazyScreen(() => import('../pages/supervision/SupervisionPag
 const SupervisionRecord = lazyScreen(() => import('../pages/supervision/SupervisionRecordPage'));
 const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
 const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
+const MultiElevatorReport = lazyScreen(() => import('../pages/reports/MultiElevatorReportPage'));
+const EchartReport = lazyScreen(() => import('../pages/reports/EchartReportPage'));
+const MonitorReport = lazyScreen(() =>
+  import('../pages/reports/SharedReportPages').then((m) => ({ default: m.MonitorReportPage })),
+);
+const FaultReport = lazyScreen(() =>
+  import('../pages/reports/SharedReportPages').then((m) => ({ default: m.FaultReportPage })),
+);
+const SharedPdf = lazyScreen(() =>
+  import('../pages/reports/SharedReportPages').then((m) => ({ default: m.SharedPdfPage })),
+);
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -138,4 +149,9 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/monthDispatch/:id': entry(SupervisionRecord, {}),
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
   '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
+  '/multiElevatorReport/:elevatorsIds/:reportName': entry(MultiElevatorReport, {}),
+  '/echartReport/:id/:type': entry(EchartReport, {}),
+  '/monitorReport/:id': entry(MonitorReport, {}),
+  '/genGzReport': entry(FaultReport, {}),
+  '/pdf': entry(SharedPdf, {}),
 };

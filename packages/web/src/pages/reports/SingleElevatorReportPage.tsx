@@ -2,7 +2,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Layout, Select, Space } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   REPORT_LABELS,
   STATISTICS_COLUMNS,
@@ -15,6 +15,7 @@ import { useConsole } from '../../app/ConsoleContext';
 import { RecordMissing } from '../../components/RecordMissing';
 import { saveBlob } from '../../components/files/saveBlob';
 import type { ChartSeries } from '../statistics/StatsChart';
+import { ShareReportButton } from './reportParts';
 
 const StatsChart = lazy(() => import('../statistics/StatsChart'));
 
@@ -66,6 +67,7 @@ export default function SingleElevatorReportPage() {
           >
             PDF
           </Button>
+          <ShareReportButton body={{ kind: 'monitor', ids: String(id), period }} />
         </Space>
         {r ? (
           <Card title={`${L('title')} · ${r.elevator.name}`}>
@@ -87,6 +89,14 @@ export default function SingleElevatorReportPage() {
             <Suspense fallback={<div style={{ height: 300 }} />}>
               <StatsChart months={r.months} series={series} />
             </Suspense>
+            {/* each series alone, drawn large (/echartReport) */}
+            <Space wrap>
+              {series.map((s) => (
+                <Link key={s.key} to={`/echartReport/${id}/${s.key}`} data-testid={`report-chart-${s.key}`}>
+                  {L('chartTitle')} · {s.label}
+                </Link>
+              ))}
+            </Space>
           </Card>
         ) : null}
       </div>

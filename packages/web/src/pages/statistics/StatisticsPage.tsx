@@ -5,6 +5,8 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
+  REPORT_LABELS,
+  REPORT_MAX_ELEVATORS,
   STATISTICS_COLUMNS,
   STATISTICS_LABELS,
   exportStatistics,
@@ -98,6 +100,18 @@ export default function StatisticsPage() {
         <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
           {t('registry.export')}
         </Button>
+        {data && (query.groupBy ?? 'elevator') === 'elevator' && data.rows.length > 0 ? (
+          // the rows shown, as one report of several elevators (/multiElevatorReport), the first 200
+          <Link
+            data-testid="statistics-multi-report"
+            to={`/multiElevatorReport/${data.rows
+              .slice(0, REPORT_MAX_ELEVATORS)
+              .map((r) => String(r.id))
+              .join(',')}/${encodeURIComponent(`${REPORT_LABELS.multiTitle[language]} ${data.from} – ${data.to}`)}`}
+          >
+            {REPORT_LABELS.multiTitle[language]}
+          </Link>
+        ) : null}
         {data ? (
           <span data-testid="statistics-range">
             {data.from} – {data.to}

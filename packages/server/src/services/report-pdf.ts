@@ -1,0 +1,220 @@
+import { REPORT_LABELS, formatDateTime, type Language, type Statistics } from '@liftcloud/client';
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { HttpError } from '../http/errors.js';
+
+/**
+ * The fonts a report may be set in, first found wins: LIFTCLOUD_PDF_FONT (a .ttf, .otf or .ttc), then Debian's
+ * fonts-noto-cjk. A .ttc names the face inside it. Latin text alone falls back to the PDF's built-in Helvetica.
+ */
+const CJK_FONTS: { path: string; face?: string }[] = [
+  ...(process.env.LIFTCLOUD_PDF_FONT
+    ? [{ path: process.env.LIFTCLOUD_PDF_FONT, face: process.env.LIFTCLOUD_PDF_FONT_FACE }]
+    : []),
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJKsc-Regular.otf' },
+  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
+];
+
+export const reportFont = (): { path: string; face?: string } | null =>
+  CJK_FONTS.find((f) => existsSync(f.path)) ?? null;
+
+type Month = Statistics['months'][number];
+export type SeriesKey = 'faults' | 'alarms' | 'trapped' | 'powerCuts';
+
+/** The chart colours, the same as the console's ECharts series (pages/statistics). */
+export const SERIES_COLORS: Record<SeriesKey, string> = {
+  faults: '#faad14',
+  alarms: '#ff4d4f',
+  trapped: '#722ed1',
+  powerCuts: '#1677ff',
+};
+
+const axisTop = (max: number) => {
+  if (max <= 5) return 5;
+  const power = 10 ** Math.floor(Math.log10(max));
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= max)!;
+};
+
+export interface TableColumn {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+const LEFT = 50;
+const WIDTH = 495;
+const ROW = 18;
+
+/**
+ * The pieces every report's PDF is made of (A4, the reader's language): a title, lines of text, headed tables
+ * that continue on the next page, a bar chart by month drawn as vector paths, and the footer. Text is set in the
+ * CJK font found (subset embedded, so pdftotext and any reader get the characters back); a Chinese report
+ * without one is refused with 503 `error.pdfFont` rather than printed as empty boxes.
+ */
+export class ReportPdf {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly done: Promise<Buffer>;
+
+  constructor(
+    title: string,
+    readonly lang: Language,
+  ) {
+    const font = reportFont();
+    if (!font && lang === 'zh-CN') throw new HttpError(503, 'error.pdfFont');
+    this.doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: 'LiftCloud' } });
+    const chunks: Buffer[] = [];
+    this.done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('data', (c: Buffer) => chunks.push(c));
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    if (font) {
+      this.doc.registerFont('body', font.path, font.face);
+      this.doc.font('body');
+    }
+    this.doc.fontSize(20).fillColor('#000').text(title, LEFT, 50);
+    this.doc.moveDown(0.5).fontSize(11);
+  }
+
+  /** Start a new page when fewer than `height` points are left on this one. */
+  private room(height: number): void {
+    if (this.doc.y + height > this.doc.page.height - 50) {
+      this.doc.addPage();
+      this.doc.y = 50;
+    }
+  }
+
+  line(text: string): this {
+    this.doc.fontSize(11).fillColor('#000').text(text, LEFT, this.doc.y, { width: WIDTH });
+    return this;
+  }
+
+  heading(text: string): this {
+    this.room(60);
+    this.doc
+      .fontSize(14)
+      .fillColor('#000')
+      .text(text, LEFT, this.doc.y + 12, { width: WIDTH });
+    this.doc.y += 4;
+    return this;
+  }
+
+  /** Label and value in two columns, one bordered row each. */
+  keyValues(pairs: [string, string][]): this {
+    this.table(
+      [
+        { label: '', width: 320 },
+        { label: '', width: WIDTH - 320, align: 'right' },
+      ],
+      pairs,
+      false,
+    );
+    return this;
+  }
+
+  /** A bordered table; the header is repeated on each page it runs onto. */
+  table(columns: TableColumn[], rows: string[][], header = true): this {
+    const doc = this.doc;
+    const drawRow = (cells: string[], bold: boolean) => {
+      const y = doc.y;
+      if (bold) doc.rect(LEFT, y, WIDTH, ROW).fillColor('#fafafa').fill();
+      doc.rect(LEFT, y, WIDTH, ROW).strokeColor('#d9d9d9').stroke();
+      let x = LEFT;
+      // the header smaller: a column's label is often longer than its numbers
+      doc.fontSize(bold ? 7.5 : 9).fillColor('#000');
+      columns.forEach((c, i) => {
+        doc.text(cells[i] ?? '', x + 4, y + 5, {
+          width: c.width - 8,
+          height: ROW - 4,
+          align: c.align ?? 'left',
+          ellipsis: true,
+          lineBreak: false,
+        });
+        x += c.width;
+      });
+      doc.x = LEFT;
+      doc.y = y + ROW;
+    };
+    const head = () =>
+      header &&
+      drawRow(
+        columns.map((c) => c.label),
+        true,
+      );
+    this.room(ROW * 2);
+    head();
+    for (const r of rows) {
+      // a table running onto the next page shows what its columns are again
+      if (doc.y + ROW > doc.page.height - 50) {
+        doc.addPage();
+        doc.y = 50;
+        head();
+      }
+      drawRow(r, false);
+    }
+    doc.y += 4;
+    return this;
+  }
+
+  /** Grouped bars per month, one colour per series, a legend above and three grid lines. */
+  chart(months: Month[], series: { key: SeriesKey; label: string }[], chartH = 160): this {
+    const doc = this.doc;
+    this.room(chartH + 60);
+    const chartTop = doc.y + 24;
+    const axisLeft = LEFT + 30;
+    const top = axisTop(Math.max(0, ...months.flatMap((m) => series.map((s) => m[s.key]))));
+    doc.fontSize(8);
+    series.forEach((s, i) => {
+      const lx = LEFT + i * 120;
+      doc
+        .rect(lx, chartTop - 16, 10, 8)
+        .fillColor(SERIES_COLORS[s.key])
+        .fill();
+      doc.fillColor('#000').text(s.label, lx + 14, chartTop - 17, { width: 100 });
+    });
+    for (const v of [0, top / 2, top]) {
+      const ly = chartTop + chartH - (v / top) * chartH;
+      doc
+        .moveTo(axisLeft, ly)
+        .lineTo(LEFT + WIDTH, ly)
+        .strokeColor('#e0e0e0')
+        .stroke();
+      doc.fillColor('#555').text(String(v), LEFT, ly - 4, { width: 26, align: 'right' });
+    }
+    const slot = (LEFT + WIDTH - axisLeft) / Math.max(1, months.length);
+    const bar = Math.min(series.length === 1 ? 40 : 14, (slot - 8) / series.length);
+    months.forEach((m, i) => {
+      const x0 = axisLeft + i * slot + (slot - bar * series.length) / 2;
+      series.forEach((s, j) => {
+        const h = (m[s.key] / top) * chartH;
+        if (h > 0)
+          doc
+            .rect(x0 + j * bar, chartTop + chartH - h, bar - 1, h)
+            .fillColor(SERIES_COLORS[s.key])
+            .fill();
+        // one series: its value above the bar, a reader of paper cannot hover
+        if (series.length === 1)
+          doc.fillColor('#000').text(String(m[s.key]), x0, chartTop + chartH - h - 11, { width: bar, align: 'center' });
+      });
+      doc.fillColor('#000').text(m.month, axisLeft + i * slot, chartTop + chartH + 4, { width: slot, align: 'center' });
+    });
+    doc.x = LEFT;
+    doc.y = chartTop + chartH + 20;
+    return this;
+  }
+
+  /** The footer line, then the finished file. */
+  finish(tz: string, extra?: string): Promise<Buffer> {
+    const L = REPORT_LABELS.generated[this.lang];
+    this.doc
+      .moveDown(2)
+      .fontSize(8)
+      .fillColor('#888')
+      .text(`${L}: ${formatDateTime(Date.now(), tz)}${extra ? `    ${extra}` : ''}`, LEFT, this.doc.y, {
+        width: WIDTH,
+      });
+    this.doc.end();
+    return this.done;
+  }
+}
