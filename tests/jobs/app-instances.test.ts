@@ -23,8 +23,10 @@ const SUPERVISION_JOBS = ['supervision-records'];
 const INTEGRATION_JOBS = ['open-api-sweep', 'webhook-deliveries'];
 /** EOCD raw samples past their keeping time are swept hourly, on both instances. */
 const EOCD_JOBS = ['eocd-samples-sweep'];
+/** Potential-fault scoring runs every minute, on both instances. */
+const SCORING_JOBS = ['potential-faults'];
 /** Jobs that run more often than hourly, so may run again within the hour. */
-const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS, ...INTEGRATION_JOBS];
+const FREQUENT_JOBS = [...LOGIN_JOBS, ...MAINTENANCE_JOBS, ...SUPERVISION_JOBS, ...INTEGRATION_JOBS, ...SCORING_JOBS];
 const ALL_JOBS = [
   ...SWEEP_JOBS,
   ...LOGIN_JOBS,
@@ -33,6 +35,7 @@ const ALL_JOBS = [
   ...SUPERVISION_JOBS,
   ...INTEGRATION_JOBS,
   ...EOCD_JOBS,
+  ...SCORING_JOBS,
 ].sort();
 
 /** Which instance ran each job in one pass of both. */

@@ -133,6 +133,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
     case 'smsTemplate':
       return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
+    case 'potentialFaultSetting':
+      return { name: `Setting ${n}`, warningValue: 3, statPeriod: 7, details: [{ faultCode: 12, weight: 50 }] };
     case 'otaProgram':
       return {
         programName: `Firmware ${n}`,

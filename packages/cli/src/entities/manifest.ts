@@ -175,11 +175,40 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     entity: 'operationLog',
     label: { 'zh-CN': '操作日志', 'en-US': 'Operation log', 'it-Italy': 'Registro operazioni' },
   },
+  {
+    command: 'ota-application',
+    entity: 'otaApplication',
+    label: { 'zh-CN': 'OTA申请', 'en-US': 'OTA application', 'it-Italy': 'Richiesta OTA' },
+  },
+  {
+    command: 'ota-burn',
+    entity: 'otaBurn',
+    label: { 'zh-CN': 'OTA烧录', 'en-US': 'OTA burn', 'it-Italy': 'Programmazione OTA' },
+  },
+  {
+    command: 'ota-program',
+    entity: 'otaProgram',
+    label: { 'zh-CN': 'OTA程序', 'en-US': 'OTA program', 'it-Italy': 'Programma OTA' },
+  },
   { command: 'part', entity: 'part', label: { 'zh-CN': '配件', 'en-US': 'Part', 'it-Italy': 'Ricambio' } },
   {
     command: 'part-type',
     entity: 'partType',
     label: { 'zh-CN': '配件类型', 'en-US': 'Part type', 'it-Italy': 'Tipo ricambio' },
+  },
+  {
+    command: 'potential-fault',
+    entity: 'potentialFault',
+    label: { 'zh-CN': '潜在故障', 'en-US': 'Potential fault', 'it-Italy': 'Guasto potenziale' },
+  },
+  {
+    command: 'potential-fault-setting',
+    entity: 'potentialFaultSetting',
+    label: {
+      'zh-CN': '隐患故障设置',
+      'en-US': 'Potential fault setting',
+      'it-Italy': 'Impostazione guasto potenziale',
+    },
   },
   {
     command: 'program-card',

@@ -99,7 +99,10 @@ export const GatewayTestFrameData = Type.Object({
   passed: Type.Optional(nullable(Type.Boolean())),
 });
 
-/** Type 7: a safety hazard recorded (the hazard notice); an EOCD run over its threshold names the run. */
+/**
+ * Type 7: a safety hazard recorded (the hazard notice); an EOCD run over its threshold names the run, a potential
+ * fault names itself.
+ */
 export const HazardFrameData = Type.Object({
   ...fromElevator,
   /** The hazard record. */
@@ -108,6 +111,8 @@ export const HazardFrameData = Type.Object({
   description: nullable(Type.String()),
   hazardTime: epochMs,
   runId: Type.Optional(id),
+  /** A potential fault the scoring raised (jobs/potential-faults.ts). */
+  potentialFaultId: Type.Optional(id),
 });
 
 /** Type 8: an OTA application applied for, approved or rejected: told to its applicant (and the approvers). */

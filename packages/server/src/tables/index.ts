@@ -7,6 +7,7 @@ import { contractTable } from './contract.js';
 import { developerTable } from './developer.js';
 import { webhookDeliveryTable } from './webhookDelivery.js';
 import { smsTemplateTable } from './smsTemplate.js';
+import { potentialFaultSettingTable, potentialFaultTable } from './potentialFault.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
@@ -137,6 +138,9 @@ const TABLES: TableSpec[] = [
   as(otaProgramTable),
   as(otaApplicationTable),
   as(otaBurnTable),
+  // potential faults (issue 18): raised by jobs/potential-faults.ts
+  as(potentialFaultSettingTable),
+  as(potentialFaultTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -23,6 +23,8 @@ const QualityBodies = lazyScreen(() => import('../pages/qualityBodies/QualityBod
 const Tenants = lazyScreen(() => import('../pages/tenants/TenantsPage'));
 const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage'));
 const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
+const PotentialFaultSettings = lazyScreen(() => import('../pages/potentialFaults/PotentialFaultSettingsPage'));
+const Potential = lazyScreen(() => import('../pages/potentialFaults/PotentialPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -96,6 +98,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/tenant': entry(Tenants, {}),
   '/developer': entry(Developers, {}),
   '/msgTemplate': entry(SmsTemplates, {}),
+  '/potentialFaultSetting': entry(PotentialFaultSettings, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),
@@ -113,7 +116,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/event': entry(Records, { kind: 'event' }),
   '/alarmBell': entry(Records, { kind: 'alarmBell' }),
   '/fault': entry(Records, { kind: 'fault' }),
-  '/potential': entry(Records, { kind: 'potential' }),
+  '/potential': entry(Potential, {}),
   '/userTake': entry(Records, { kind: 'userTake' }),
   '/workOrder': entry(WorkOrders, {}),
   '/maintWork': entry(MaintWork, {}),

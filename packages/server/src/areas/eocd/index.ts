@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { eocdSamplesSweepJob } from '../../jobs/eocd-samples-sweep.js';
+import { potentialFaultsJob } from '../../jobs/potential-faults.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tenantOf } from '../../services/caller.js';
 import type { LooseDB } from '../../store/repository.js';
@@ -28,10 +29,14 @@ export function eocdParams(s: Record<string, unknown>): Record<string, string> {
   return params;
 }
 
-/** EOCD: a run's raw samples; pushing collection settings to the covered elevators' gateways; the samples sweep. */
+/**
+ * EOCD: a run's raw samples; pushing collection settings to the covered elevators' gateways; the samples sweep;
+ * the potential-fault scoring.
+ */
 export function registerEocd(app: FastifyInstance, { store, repos, monitoring, jobs }: AreaDeps): void {
   const db = store.db as unknown as Kysely<LooseDB>;
   jobs.add(eocdSamplesSweepJob(db));
+  jobs.add(potentialFaultsJob({ db, live: monitoring.live }));
 
   route(app, getEocdRunSamples, async (req) => {
     // the run must be one the caller may see (404 otherwise)

@@ -472,6 +472,10 @@ export const enUS = {
     over: 'Over threshold',
     within: 'Within',
     samplesGone: 'Raw samples no longer kept',
+    addFaultCode: 'Add fault code',
+    removeFaultCode: 'Remove',
+    hazards: 'Safety hazards',
+    potentialFaults: 'Potential faults',
   },
 };
 

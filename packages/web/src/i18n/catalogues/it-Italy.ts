@@ -476,5 +476,9 @@ export const itItaly: WebCatalogue = {
     over: 'Oltre soglia',
     within: 'Nella norma',
     samplesGone: 'Dati grezzi non più conservati',
+    addFaultCode: 'Aggiungi codice guasto',
+    removeFaultCode: 'Rimuovi',
+    hazards: 'Rischi per la sicurezza',
+    potentialFaults: 'Guasti potenziali',
   },
 };

@@ -472,5 +472,9 @@ export const zhCN: WebCatalogue = {
     over: '超限',
     within: '正常',
     samplesGone: '原始数据已不再保留',
+    addFaultCode: '添加故障代码',
+    removeFaultCode: '删除',
+    hazards: '安全隐患',
+    potentialFaults: '潜在故障',
   },
 };
