@@ -19,8 +19,8 @@ const FILE_JOBS = ['files-sweep'];
 const MAINTENANCE_JOBS = ['maintenance-plans'];
 /** Supervision records are made every quarter hour on both instances. */
 const SUPERVISION_JOBS = ['supervision-records'];
-/** The open API's nonce sweep (every 5 minutes) and webhook deliveries (every second), on both instances. */
-const INTEGRATION_JOBS = ['open-api-sweep', 'webhook-deliveries'];
+/** The open API's nonce sweep (every 5 minutes), webhook deliveries (every second) and notification sends (every 2 s), on both instances. */
+const INTEGRATION_JOBS = ['open-api-sweep', 'webhook-deliveries', 'message-sends'];
 /** EOCD raw samples past their keeping time are swept hourly, on both instances. */
 const EOCD_JOBS = ['eocd-samples-sweep'];
 /** Potential-fault scoring runs every minute, on both instances. */

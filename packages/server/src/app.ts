@@ -18,6 +18,8 @@ import { appScheduler, type JobOptions } from './jobs/app-scheduler.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+import type { MailTransport, SmtpOptions } from './services/mail.js';
+import type { Language } from '@liftcloud/client';
 import { sourceOf } from './services/source.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
@@ -83,6 +85,11 @@ export interface AppOptions {
    * 'loopback' (tests, a receiver on the same host), or 'any' (a private network deployment).
    */
   webhooks?: { targets?: 'public' | 'loopback' | 'any' };
+  /**
+   * Notifications (services/notifications.ts): e-mail over SMTP (SMTP_URL, MAIL_FROM) or a transport given here
+   * (tests); none, and e-mails stay "not sent". The language of the e-mail subject (default zh-CN).
+   */
+  notifications?: { smtp?: SmtpOptions; mail?: MailTransport; language?: Language };
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }

@@ -23,6 +23,14 @@ async function main(): Promise<void> {
     webhooks: {
       targets: (['public', 'loopback', 'any'] as const).find((v) => v === process.env.WEBHOOK_TARGETS) ?? 'public',
     },
+    // notification e-mails over SMTP when SMTP_URL is set (otherwise they stay "not sent")
+    ...(process.env.SMTP_URL
+      ? {
+          notifications: {
+            smtp: { url: process.env.SMTP_URL, from: process.env.MAIL_FROM || 'LiftCloud <noreply@localhost>' },
+          },
+        }
+      : {}),
     // developer secrets are sealed with DEVELOPER_SECRET_KEY, else a key file beside SQLite, else a key row
     developers: {
       secretKey: process.env.DEVELOPER_SECRET_KEY || undefined,

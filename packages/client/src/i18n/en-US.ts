@@ -213,6 +213,13 @@ export const enUS = {
   'ota.endPast': '{field}: the end time must be in the future',
   'ota.action.approve': 'approved',
   'ota.action.reject': 'rejected',
+  // Notifications (services/notifications.ts, docs/decisions.md "Developer integrations (issue 16)")
+  'notify.alarm': 'LiftCloud alarm: {elevator} ({address}), {type}, floor {floor}, at {time}',
+  'notify.repair': 'LiftCloud repair order {orderNo}: {elevator} ({address}), {type}, reported at {time}',
+  'notify.maintenance': 'LiftCloud maintenance order sent to you: {elevator} ({address}), planned for {planDate}',
+  'notify.subject.alarm': 'LiftCloud alarm',
+  'notify.subject.repair': 'LiftCloud repair order',
+  'notify.subject.maintenance': 'LiftCloud maintenance order',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -210,4 +210,10 @@ export const itItaly: Record<MessageKey, string> = {
   'ota.endPast': '{field}: la scadenza deve essere nel futuro',
   'ota.action.approve': 'approvata',
   'ota.action.reject': 'respinta',
+  'notify.alarm': 'Allarme LiftCloud: {elevator} ({address}), {type}, piano {floor}, alle {time}',
+  'notify.repair': 'Ordine di riparazione LiftCloud {orderNo}: {elevator} ({address}), {type}, segnalato alle {time}',
+  'notify.maintenance': 'Ordine di manutenzione LiftCloud inviato a te: {elevator} ({address}), previsto il {planDate}',
+  'notify.subject.alarm': 'Allarme LiftCloud',
+  'notify.subject.repair': 'Ordine di riparazione LiftCloud',
+  'notify.subject.maintenance': 'Ordine di manutenzione LiftCloud',
 };

@@ -208,4 +208,10 @@ export const zhCN: Record<MessageKey, string> = {
   'ota.endPast': '{field}：截止时间必须晚于当前时间',
   'ota.action.approve': '通过',
   'ota.action.reject': '驳回',
+  'notify.alarm': '【LiftCloud】报警：{elevator}（{address}），{type}，{floor}层，时间{time}',
+  'notify.repair': '【LiftCloud】急修工单{orderNo}：{elevator}（{address}），{type}，报修时间{time}',
+  'notify.maintenance': '【LiftCloud】维保工单已派给您：{elevator}（{address}），计划日期{planDate}',
+  'notify.subject.alarm': 'LiftCloud 报警',
+  'notify.subject.repair': 'LiftCloud 急修工单',
+  'notify.subject.maintenance': 'LiftCloud 维保工单',
 };

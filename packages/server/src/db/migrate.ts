@@ -25,6 +25,7 @@ import * as m028 from './migrations/028_supervision.js';
 import * as m030 from './migrations/030_eocd.js';
 import * as m031 from './migrations/031_work_order_flags.js';
 import * as m039 from './migrations/039_potential_faults.js';
+import * as m035 from './migrations/035_notifications.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '030_eocd': m030,
   '031_work_order_flags': m031,
   '039_potential_faults': m039,
+  '035_notifications': m035,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -133,7 +133,16 @@ export interface JobLeaseRow {
 }
 
 type AnnouncementRow = StoredRow<typeof announcement.fields> & Scoped;
-type MessageRecordRow = StoredRow<typeof messageRecord.fields> & Scoped & InOrganisation;
+type MessageRecordRow = StoredRow<typeof messageRecord.fields> &
+  Scoped &
+  InOrganisation & {
+    /** Notifications (migration 035): the user it is for, its topic, and the send queue's columns. */
+    userId?: number | null;
+    topic?: string | null;
+    attempts: Generated<number>;
+    nextAttemptTime?: number | null;
+    lastError?: string | null;
+  };
 type LoginLogRow = StoredRow<typeof loginLog.fields> & Scoped & InOrganisation;
 type OperationLogRow = StoredRow<typeof operationLog.fields> & Scoped & InOrganisation;
 type UiSettingRow = StoredRow<typeof uiSetting.fields> & Scoped;

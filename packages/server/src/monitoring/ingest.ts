@@ -24,6 +24,7 @@ import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
 import { enqueueWebhooks } from '../services/webhooks.js';
+import { enqueueNotifications, noticeTime } from '../services/notifications.js';
 
 export interface IngestStats {
   accepted: number;
@@ -413,6 +414,19 @@ export class Ingest {
         alarmTime: m.ts,
       },
     });
+    // the users whose alarm switch is on, by the ways they chose (services/notifications.ts), in this transaction
+    if (!m.cleared)
+      await enqueueNotifications(
+        trx,
+        {
+          topic: 'alarm',
+          tenantId: gateway.tenantId,
+          elevatorId: gateway.elevatorId!,
+          referBizNo: `alarm:${Number(inserted.id)}`,
+          values: { type: m.type, floor: m.floor ?? '', time: noticeTime(m.ts) },
+        },
+        now,
+      );
     if (!m.cleared)
       this.queueEvent(events, gateway, 'alarm', {
         ...elevatorOf(gateway),

@@ -8,6 +8,11 @@ export interface SmsMessage {
   phone: string;
   text: string;
   referBizNo?: string;
+  /**
+   * The message record this send is for (a notification, services/notifications.ts): its sender marks it sent or
+   * failed, so a provider that records its sends writes no second record.
+   */
+  recordId?: number;
 }
 
 /** Sends a text message; a real gateway adapter implements this the same way. */
@@ -22,6 +27,10 @@ export interface SmsProvider {
 export function outboxSmsProvider(db: Kysely<DB>, log: FastifyBaseLogger): SmsProvider {
   return {
     async send(m) {
+      if (m.recordId !== undefined) {
+        log.info({ messageId: m.recordId }, 'sms of a message record: the record is the outbox');
+        return;
+      }
       const now = Date.now();
       await db
         .insertInto('messageRecords')

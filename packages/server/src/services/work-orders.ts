@@ -20,6 +20,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { ELEVATOR_ORG_COLUMNS, elevatorOrgIds } from '../monitoring/gateways.js';
 import type { CheckedLiveEvent, LiveEvents } from '../monitoring/live-events.js';
 import type { LooseDB } from '../store/repository.js';
+import { enqueueNotifications, noticeTime } from './notifications.js';
 
 type Loose = Kysely<LooseDB>;
 type Trx = Transaction<LooseDB>;
@@ -236,6 +237,17 @@ export class WorkOrderService {
     const id = Number(inserted.id);
     await trx.updateTable('alarmRecords').set({ workOrderId: id }).where('id', '=', alarm.alarmRecordId).execute();
     await this.track(trx, id, 'report', null, state, null, null, now);
+    await enqueueNotifications(
+      trx,
+      {
+        topic: 'repair',
+        tenantId: alarm.tenantId,
+        elevatorId: alarm.elevatorId,
+        referBizNo: workOrderNo,
+        values: { orderNo: workOrderNo, type: alarm.type, time: noticeTime(alarm.alarmTime) },
+      },
+      now,
+    );
     const order: OrderRow = {
       id,
       tenantId: alarm.tenantId,
@@ -400,12 +412,13 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
     .where('id', '=', facts.elevatorId)
     .executeTakeFirstOrThrow();
   const state = WORK_ORDER_STATE.reported;
+  const workOrderNo = `P${Date.now().toString(36).toUpperCase()}${String(facts.elevatorId).padStart(4, '0')}`;
   const inserted = await trx
     .insertInto('workOrders')
     .values({
       tenantId: lift.tenantId,
       orgId: lift.orgId,
-      workOrderNo: `P${Date.now().toString(36).toUpperCase()}${String(facts.elevatorId).padStart(4, '0')}`,
+      workOrderNo,
       elevatorId: facts.elevatorId,
       elevatorName: lift.name,
       address: lift.address,
@@ -429,6 +442,17 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
+  await enqueueNotifications(
+    trx,
+    {
+      topic: 'repair',
+      tenantId: Number(lift.tenantId),
+      elevatorId: facts.elevatorId,
+      referBizNo: workOrderNo,
+      values: { orderNo: workOrderNo, type: facts.type, time: noticeTime(now) },
+    },
+    now,
+  );
   await trx
     .insertInto('workOrderLogs')
     .values({

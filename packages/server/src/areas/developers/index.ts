@@ -7,8 +7,11 @@ import { registerDeveloperSecrets } from './secrets.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { webhookDeliveriesJob } from '../../jobs/webhook-deliveries.js';
 import { WebhookSender } from '../../services/webhooks.js';
+import { messageSendsJob } from '../../jobs/message-sends.js';
+import { smtpMailer } from '../../services/mail.js';
+import { NotificationSender } from '../../services/notifications.js';
 
-/** Developer integrations (issue 16): developer secrets, the signed open API, and webhook deliveries. */
+/** Developer integrations (issue 16): developer secrets, the signed open API, webhook deliveries and notifications. */
 export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const box = await developerSecretBox(deps.store, {
     key: deps.options.developers?.secretKey,
@@ -20,4 +23,10 @@ export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): 
   registerWebhookRoutes(app, deps);
   const sender = new WebhookSender(deps.store.db, box, deps.options.webhooks?.targets ?? 'public');
   deps.jobs.add(webhookDeliveriesJob(sender));
+  // notifications: SMS through the provider, e-mail over SMTP when one is configured (SMTP_URL)
+  const n = deps.options.notifications;
+  const smtp = n?.smtp ? smtpMailer(n.smtp) : null;
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  const notifier = new NotificationSender(deps.store.db, deps.sms, n?.mail ?? smtp, app.log, n?.language);
+  deps.jobs.add(messageSendsJob(notifier));
 }

@@ -15,6 +15,7 @@ import type { DB } from '../../db/tables.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { LooseDB } from '../../store/repository.js';
 import { addDays, todayUtc } from './dates.js';
+import { enqueueNotifications } from '../notifications.js';
 
 type Loose = Kysely<LooseDB>;
 type Trx = Transaction<LooseDB>;
@@ -150,6 +151,20 @@ export class MaintenanceOrderService {
         time: how.now,
       })
       .execute();
+    // sent (by hand or on its auto-send day): its workers are reminded, if their maintenance switch is on
+    if (to === MAINTENANCE_ORDER_STATUS.sent)
+      await enqueueNotifications(
+        trx,
+        {
+          topic: 'maintenance',
+          tenantId: order.tenantId,
+          elevatorId: order.elevatorId,
+          referBizNo: `maintenance:${order.id}`,
+          values: { planDate: order.planDate },
+          userIds: [order.worker1Id, ...(order.worker2Id === null ? [] : [order.worker2Id])],
+        },
+        how.now,
+      );
     return to;
   }
 
