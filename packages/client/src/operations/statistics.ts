@@ -139,3 +139,81 @@ export const STATISTICS_COLUMNS = Object.keys(STATISTICS_LABELS).filter((k) => k
   typeof STATISTICS_LABELS,
   'total'
 >)[];
+
+// ---- call statistics (domain.md §3 "Other event records": call statistics), from the call records ----
+
+export const CallStatisticsQuery = named(
+  'CallStatisticsQuery',
+  Type.Object({
+    period: StatisticsQuery.properties.period,
+    groupBy: StatisticsQuery.properties.groupBy,
+    elevatorIds: StatisticsQuery.properties.elevatorIds,
+  }),
+);
+export type CallStatisticsQuery = Static<typeof CallStatisticsQuery>;
+
+const callFigures = {
+  calls: count,
+  /** Calls someone answered: a duration above zero. */
+  answered: count,
+  unanswered: count,
+  totalSeconds: count,
+  meanSeconds: Type.Union([Type.Number(), Type.Null()], { description: 'mean seconds of the answered calls' }),
+};
+
+export const CallStatisticsRow = named(
+  'CallStatisticsRow',
+  Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), name: Type.String(), ...callFigures }),
+);
+export type CallStatisticsRow = Static<typeof CallStatisticsRow>;
+
+/** How many callers the answer lists, most calls first. */
+export const CALLERS_LISTED = 100;
+
+export const CallStatistics = named(
+  'CallStatistics',
+  Type.Object({
+    period: Type.Integer(),
+    from: Type.String(),
+    to: Type.String(),
+    groupBy: Type.String(),
+    rows: Type.Array(CallStatisticsRow),
+    totals: Type.Object(callFigures),
+    months: Type.Array(Type.Object({ month: Type.String(), calls: count, answered: count })),
+    /** Who called (the record's originator and phone), most calls first. */
+    callers: Type.Array(
+      Type.Object({
+        originator: Type.Union([Type.String(), Type.Null()]),
+        phone: Type.Union([Type.String(), Type.Null()]),
+        calls: count,
+        answered: count,
+        lastCallTime: Type.String(),
+      }),
+    ),
+  }),
+);
+export type CallStatistics = Static<typeof CallStatistics>;
+
+export const getCallStatistics = defineOperation({
+  operationId: 'getCallStatistics',
+  method: 'GET',
+  path: 'statistics/calls',
+  permission: PERMISSION.aiStatistics,
+  tags: ['statistics'],
+  summary: 'Intercom calls over a period: made, answered, their length, by company, use unit or elevator, and callers',
+  query: CallStatisticsQuery,
+  response: CallStatistics,
+});
+
+export const CALL_STATISTICS_LABELS = {
+  title: L('通话统计', 'Call statistics', 'Statistiche chiamate'),
+  calls: L('通话', 'Calls', 'Chiamate'),
+  answered: L('接通', 'Answered', 'Risposte'),
+  unanswered: L('未接通', 'Unanswered', 'Senza risposta'),
+  totalSeconds: L('总时长(秒)', 'Total (s)', 'Totale (s)'),
+  meanSeconds: L('平均时长(秒)', 'Mean (s)', 'Media (s)'),
+  callers: L('呼叫人', 'Callers', 'Chiamanti'),
+  originator: L('发起人', 'Originator', 'Chiamante'),
+  phone: L('电话', 'Phone', 'Telefono'),
+  lastCallTime: L('最近通话', 'Last call', 'Ultima chiamata'),
+} as const;

@@ -1,10 +1,17 @@
-import { STATISTICS_COLUMNS, STATISTICS_LABELS, exportStatistics, getStatistics } from '@liftcloud/client';
+import {
+  STATISTICS_COLUMNS,
+  STATISTICS_LABELS,
+  exportStatistics,
+  getCallStatistics,
+  getStatistics,
+} from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
+import { callStatistics } from '../../services/call-statistics.js';
 import { statistics } from '../../services/statistics.js';
 import type { LooseKysely } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
@@ -18,6 +25,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function registerStatistics(app: FastifyInstance, { store, repos }: AreaDeps): void {
   const db = store.db as unknown as LooseKysely;
   route(app, getStatistics, async (req) => ok(await statistics(db, repos, callerOf(req), req.query, req.timeZone)));
+  route(app, getCallStatistics, async (req) =>
+    ok(await callStatistics(db, repos, callerOf(req), req.query, req.timeZone)),
+  );
   route(app, exportStatistics, async (req, reply) => {
     const data = await statistics(db, repos, callerOf(req), req.query, req.timeZone);
     const lang = req.lang;

@@ -18,6 +18,7 @@ import {
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { saveBlob } from '../../components/files/saveBlob';
+import { CallStatisticsCard } from './CallStatisticsCard';
 import type { ChartSeries } from './StatsChart';
 
 const StatsChart = lazy(() => import('./StatsChart'));
@@ -165,6 +166,7 @@ export default function StatisticsPage() {
           />
         </Col>
       </Row>
+      <CallStatisticsCard query={query} />
     </Space>
   );
 }
