@@ -171,9 +171,33 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '电梯入网申请', 'en-US': 'Network application', 'it-Italy': 'Richiesta di connessione' },
   },
   {
+    command: 'old-maintenance-order',
+    entity: 'oldMaintenanceOrder',
+    label: {
+      'zh-CN': '旧版维保工单',
+      'en-US': 'Old-style maintenance order',
+      'it-Italy': 'Ordine di manutenzione (vecchio tipo)',
+    },
+  },
+  {
     command: 'operation-log',
     entity: 'operationLog',
     label: { 'zh-CN': '操作日志', 'en-US': 'Operation log', 'it-Italy': 'Registro operazioni' },
+  },
+  {
+    command: 'ota-application',
+    entity: 'otaApplication',
+    label: { 'zh-CN': 'OTA申请', 'en-US': 'OTA application', 'it-Italy': 'Richiesta OTA' },
+  },
+  {
+    command: 'ota-burn',
+    entity: 'otaBurn',
+    label: { 'zh-CN': 'OTA烧录', 'en-US': 'OTA burn', 'it-Italy': 'Programmazione OTA' },
+  },
+  {
+    command: 'ota-program',
+    entity: 'otaProgram',
+    label: { 'zh-CN': 'OTA程序', 'en-US': 'OTA program', 'it-Italy': 'Programma OTA' },
   },
   { command: 'part', entity: 'part', label: { 'zh-CN': '配件', 'en-US': 'Part', 'it-Italy': 'Ricambio' } },
   {

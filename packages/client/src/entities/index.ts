@@ -41,6 +41,7 @@ import { maintenanceOrder } from './maintenanceOrder.js';
 import { spotCheck } from './spotCheck.js';
 import { supervisionRecord, supervisionTemplate } from './supervision.js';
 import { otaApplication, otaBurn, otaProgram } from './ota.js';
+import { oldMaintenanceOrder } from './oldMaintenanceOrder.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -87,6 +88,7 @@ export * from './event-text.js';
 export * from './operation-text.js';
 export * from './supervision.js';
 export * from './ota.js';
+export * from './oldMaintenanceOrder.js';
 
 export const ENTITIES = {
   eocdThreshold,
@@ -145,6 +147,7 @@ export const ENTITIES = {
   otaProgram,
   otaApplication,
   otaBurn,
+  oldMaintenanceOrder,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 
@@ -193,3 +196,4 @@ export type EocdSetting = RecordOf<F<typeof eocdSetting>>;
 export type EocdRun = RecordOf<F<typeof eocdRun>>;
 export type SupervisionTemplate = RecordOf<F<typeof supervisionTemplate>>;
 export type SupervisionRecord = RecordOf<F<typeof supervisionRecord>>;
+export type OldMaintenanceOrder = RecordOf<F<typeof oldMaintenanceOrder>>;

@@ -213,6 +213,11 @@ export const enUS = {
   'ota.endPast': '{field}: the end time must be in the future',
   'ota.action.approve': 'approved',
   'ota.action.reject': 'rejected',
+  'oldMaint.notAllowed': 'This old-style maintenance order is {state}: it cannot be {action} now',
+  'oldMaint.locked': 'This old-style maintenance order is confirmed or invalid: it can no longer be changed or deleted',
+  'rule.notInFuture': '{field}: a maintenance done cannot be dated after today',
+  'oldMaint.action.confirm': 'confirmed',
+  'oldMaint.action.invalidate': 'invalidated',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -210,4 +210,10 @@ export const itItaly: Record<MessageKey, string> = {
   'ota.endPast': '{field}: la scadenza deve essere nel futuro',
   'ota.action.approve': 'approvata',
   'ota.action.reject': 'respinta',
+  'oldMaint.notAllowed': "L'ordine di manutenzione (vecchio tipo) è {state}: ora non può essere {action}",
+  'oldMaint.locked':
+    "L'ordine di manutenzione (vecchio tipo) è confermato o annullato: non può più essere modificato né eliminato",
+  'rule.notInFuture': '{field}: una manutenzione svolta non può avere una data successiva a oggi',
+  'oldMaint.action.confirm': 'confermato',
+  'oldMaint.action.invalidate': 'annullato',
 };

@@ -208,4 +208,9 @@ export const zhCN: Record<MessageKey, string> = {
   'ota.endPast': '{field}：截止时间必须晚于当前时间',
   'ota.action.approve': '通过',
   'ota.action.reject': '驳回',
+  'oldMaint.notAllowed': '旧版维保工单为{state}，不能{action}',
+  'oldMaint.locked': '旧版维保工单已确认或已作废，不能再修改或删除',
+  'rule.notInFuture': '{field}：已完成的维保日期不能晚于今天',
+  'oldMaint.action.confirm': '确认',
+  'oldMaint.action.invalidate': '作废',
 };

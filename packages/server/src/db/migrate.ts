@@ -24,6 +24,7 @@ import * as m027 from './migrations/027_webhooks.js';
 import * as m028 from './migrations/028_supervision.js';
 import * as m030 from './migrations/030_eocd.js';
 import * as m031 from './migrations/031_work_order_flags.js';
+import * as m032 from './migrations/032_old_maintenance_orders.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '028_supervision': m028,
   '030_eocd': m030,
   '031_work_order_flags': m031,
+  '032_old_maintenance_orders': m032,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -12,6 +12,7 @@ import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
 import { otaApplicationTable, otaBurnTable, otaProgramTable } from './ota.js';
+import { oldMaintenanceOrderTable } from './oldMaintenanceOrder.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -137,6 +138,8 @@ const TABLES: TableSpec[] = [
   as(otaProgramTable),
   as(otaApplicationTable),
   as(otaBurnTable),
+  // old-style maintenance orders: confirmed or invalidated through areas/maintenance/old-orders.ts
+  as(oldMaintenanceOrderTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */
