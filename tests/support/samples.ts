@@ -198,6 +198,15 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
         controlResult: 'Normal',
         handleResult: 'Nothing to handle',
       };
+    case 'oldMaintenanceOrder':
+      return {
+        orderNo: `OM-${n}`,
+        elevatorId: ids.elevatorId,
+        companyId: ids.companyId,
+        worker1Id: ids.userId,
+        maintenanceDate: '2026-03-01',
+        content: 'Half-monthly maintenance, brake and doors checked',
+      };
     default:
       throw new Error(`no sample for ${name}`);
   }

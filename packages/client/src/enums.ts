@@ -402,6 +402,13 @@ export const supervisionState = defineEnum('supervisionState', [
   o(1, '已处理', 'Handled', 'Gestito'),
 ]);
 
+/** The old-style maintenance order's statuses (domain.md §4; workflow/oldMaintenanceOrder.ts). */
+export const oldMaintenanceOrderStatus = defineEnum('oldMaintenanceOrderStatus', [
+  o(1, '待确认', 'Wait for confirmation', 'In attesa di conferma'),
+  o(2, '已确认', 'Confirmed', 'Confermato'),
+  o(3, '已作废', 'Invalid', 'Annullato'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -457,6 +464,7 @@ export const ENUMS = {
   supervisionCycle,
   supervisionItemResult,
   supervisionState,
+  oldMaintenanceOrderStatus,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

@@ -34,6 +34,7 @@ export * from './workflow/contract.js';
 export * from './workflow/inspection.js';
 export * from './workflow/ota.js';
 export * from './workflow/labels.js';
+export * from './workflow/oldMaintenanceOrder.js';
 export * from './files/types.js';
 export * from './api/attachments.js';
 export * from './notifications.js';

@@ -1,5 +1,9 @@
 import {
   calendarDate,
+  confirmOldMaintenanceOrder,
+  enumLabel,
+  invalidateOldMaintenanceOrder,
+  oldMaintenanceOrderStatus,
   generateMaintenanceOrders,
   invalidateMaintenanceOrder,
   MAINTENANCE_TIMING,
@@ -9,10 +13,11 @@ import {
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { t } from '../i18n/index.js';
+import { currentLanguage, t } from '../i18n/index.js';
 import type { Column } from '../output/columns.js';
 import { say } from '../output/messages.js';
 import { writeRecords } from '../output/records.js';
+import { writeTo } from '../output/stream.js';
 import { tableColumns, wideColumns } from './entity/columns.js';
 import { entityDef, type Row } from './entity/definition.js';
 import { parseId } from './entity/ids.js';
@@ -72,6 +77,31 @@ async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', rea
   say.info(t('maint.acted', { id, action: run }));
 }
 
+/** `maint old confirm|invalidate`: an old-style order's two final moves; prints the order as it is now. */
+async function actOld(
+  cmd: Command,
+  idText: string,
+  run: { action: 'confirm'; evaluation: number; advice?: string } | { action: 'invalidate'; reason: string },
+) {
+  const ctx = await contextFor(cmd);
+  const id = parseId(idText);
+  const order = await ctx.call((client) =>
+    run.action === 'confirm'
+      ? client.call(confirmOldMaintenanceOrder, {
+          params: { id },
+          body: { evaluation: run.evaluation, ...(run.advice ? { advice: run.advice } : {}) },
+        })
+      : client.call(invalidateOldMaintenanceOrder, { params: { id }, body: { invalidReason: run.reason } }),
+  );
+  say.info(
+    t('maint.oldActed', {
+      id,
+      state: enumLabel(oldMaintenanceOrderStatus, Number(order.status), currentLanguage()),
+    }),
+  );
+  if (ctx.format() !== 'table') await writeTo(process.stdout, `${JSON.stringify(order)}\n`);
+}
+
 export function register(program: Command): void {
   const maint = program.command('maint').description(t('cmd.maint'));
   maint
@@ -105,5 +135,27 @@ export function register(program: Command): void {
     .action((id: string, opts: { reason?: string }, cmd: Command) => {
       if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
       return act(cmd, id, 'invalidate', opts.reason);
+    });
+  const old = maint.command('old').description(t('cmd.maint.old'));
+  old
+    .command('confirm')
+    .argument('<id>')
+    .description(t('cmd.maint.old.confirm'))
+    .requiredOption('--evaluation <n>', t('opt.evaluation'))
+    .option('--advice <text>', t('opt.advice'))
+    .action((id: string, opts: { evaluation: string; advice?: string }, cmd: Command) => {
+      const evaluation = Number(opts.evaluation);
+      if (![1, 2, 3, 4].includes(evaluation))
+        throw new CliError(t('maint.badEvaluation', { value: opts.evaluation }), EXIT.usage);
+      return actOld(cmd, id, { action: 'confirm', evaluation, advice: opts.advice });
+    });
+  old
+    .command('invalidate')
+    .argument('<id>')
+    .description(t('cmd.maint.old.invalidate'))
+    .option('--reason <text>', t('opt.reason'))
+    .action((id: string, opts: { reason?: string }, cmd: Command) => {
+      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      return actOld(cmd, id, { action: 'invalidate', reason: opts.reason });
     });
 }

@@ -171,6 +171,15 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     label: { 'zh-CN': '电梯入网申请', 'en-US': 'Network application', 'it-Italy': 'Richiesta di connessione' },
   },
   {
+    command: 'old-maintenance-order',
+    entity: 'oldMaintenanceOrder',
+    label: {
+      'zh-CN': '旧版维保工单',
+      'en-US': 'Old-style maintenance order',
+      'it-Italy': 'Ordine di manutenzione (vecchio tipo)',
+    },
+  },
+  {
     command: 'operation-log',
     entity: 'operationLog',
     label: { 'zh-CN': '操作日志', 'en-US': 'Operation log', 'it-Italy': 'Registro operazioni' },

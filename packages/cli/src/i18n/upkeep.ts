@@ -17,6 +17,13 @@ export const upkeepEnUS = {
   'wo.badMethod': '{value}: the method is phone, app or inspection',
   'wo.created': 'Repair order {id} ({no}) raised: {state}',
   'wo.flags': 'Alarm flow:',
+  'cmd.maint.old': 'Old-style maintenance orders (written up afterwards): confirm or invalidate one',
+  'cmd.maint.old.confirm': "The use unit's evaluation confirms an old-style order (final)",
+  'cmd.maint.old.invalidate': 'Invalidate an old-style order with a reason (final)',
+  'opt.evaluation': 'the evaluation: 1 dissatisfied, 2 commonly, 3 satisfied, 4 very satisfied',
+  'opt.advice': "the use unit's advice",
+  'maint.badEvaluation': '{value}: the evaluation is 1, 2, 3 or 4',
+  'maint.oldActed': 'Old-style maintenance order {id}: {state}',
 } as const;
 
 export type UpkeepKey = keyof typeof upkeepEnUS;
@@ -39,6 +46,13 @@ export const upkeepZhCN: Record<UpkeepKey, string> = {
   'wo.badMethod': '{value}：报修方式为 phone、app 或 inspection',
   'wo.created': '已创建急修工单 {id}（{no}）：{state}',
   'wo.flags': '报警流程：',
+  'cmd.maint.old': '旧版维保工单（事后录入）：确认或作废',
+  'cmd.maint.old.confirm': '使用单位评价并确认旧版维保工单（不可撤回）',
+  'cmd.maint.old.invalidate': '填写原因作废旧版维保工单（不可撤回）',
+  'opt.evaluation': '用户评价：1 不满意、2 一般、3 满意、4 非常满意',
+  'opt.advice': '使用单位的意见建议',
+  'maint.badEvaluation': '{value}：用户评价为 1、2、3 或 4',
+  'maint.oldActed': '旧版维保工单{id}：{state}',
 };
 
 export const upkeepItItaly: Record<UpkeepKey, string> = {
@@ -60,4 +74,11 @@ export const upkeepItItaly: Record<UpkeepKey, string> = {
   'wo.badMethod': '{value}: il metodo è phone, app o inspection',
   'wo.created': 'Ordine di riparazione {id} ({no}) aperto: {state}',
   'wo.flags': "Flusso dell'allarme:",
+  'cmd.maint.old': 'Ordini di manutenzione di vecchio tipo (scritti a posteriori): conferma o annulla',
+  'cmd.maint.old.confirm': "La valutazione dell'unità di utilizzo conferma un ordine di vecchio tipo (definitivo)",
+  'cmd.maint.old.invalidate': 'Annulla un ordine di vecchio tipo con un motivo (definitivo)',
+  'opt.evaluation': 'la valutazione: 1 insoddisfatto, 2 nella media, 3 soddisfatto, 4 molto soddisfatto',
+  'opt.advice': "i suggerimenti dell'unità di utilizzo",
+  'maint.badEvaluation': '{value}: la valutazione è 1, 2, 3 o 4',
+  'maint.oldActed': 'Ordine di manutenzione di vecchio tipo {id}: {state}',
 };

@@ -42,6 +42,7 @@ import { spotCheck } from './spotCheck.js';
 import { supervisionRecord, supervisionTemplate } from './supervision.js';
 import { otaApplication, otaBurn, otaProgram } from './ota.js';
 import { potentialFault, potentialFaultSetting } from './potentialFault.js';
+import { oldMaintenanceOrder } from './oldMaintenanceOrder.js';
 
 // Every entity by name, one file each: the files export them, ENTITIES gathers them.
 export * from './accessToken.js';
@@ -89,6 +90,7 @@ export * from './operation-text.js';
 export * from './supervision.js';
 export * from './ota.js';
 export * from './potentialFault.js';
+export * from './oldMaintenanceOrder.js';
 
 export const ENTITIES = {
   eocdThreshold,
@@ -149,6 +151,7 @@ export const ENTITIES = {
   otaBurn,
   potentialFaultSetting,
   potentialFault,
+  oldMaintenanceOrder,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 
@@ -199,3 +202,4 @@ export type SupervisionTemplate = RecordOf<F<typeof supervisionTemplate>>;
 export type SupervisionRecord = RecordOf<F<typeof supervisionRecord>>;
 export type PotentialFaultSetting = RecordOf<F<typeof potentialFaultSetting>>;
 export type PotentialFault = RecordOf<F<typeof potentialFault>>;
+export type OldMaintenanceOrder = RecordOf<F<typeof oldMaintenanceOrder>>;

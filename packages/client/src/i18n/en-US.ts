@@ -220,6 +220,11 @@ export const enUS = {
   'notify.subject.alarm': 'LiftCloud alarm',
   'notify.subject.repair': 'LiftCloud repair order',
   'notify.subject.maintenance': 'LiftCloud maintenance order',
+  'oldMaint.notAllowed': 'This old-style maintenance order is {state}: it cannot be {action} now',
+  'oldMaint.locked': 'This old-style maintenance order is confirmed or invalid: it can no longer be changed or deleted',
+  'rule.notInFuture': '{field}: a maintenance done cannot be dated after today',
+  'oldMaint.action.confirm': 'confirmed',
+  'oldMaint.action.invalidate': 'invalidated',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

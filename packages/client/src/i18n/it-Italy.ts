@@ -216,4 +216,10 @@ export const itItaly: Record<MessageKey, string> = {
   'notify.subject.alarm': 'Allarme LiftCloud',
   'notify.subject.repair': 'Ordine di riparazione LiftCloud',
   'notify.subject.maintenance': 'Ordine di manutenzione LiftCloud',
+  'oldMaint.notAllowed': "L'ordine di manutenzione (vecchio tipo) è {state}: ora non può essere {action}",
+  'oldMaint.locked':
+    "L'ordine di manutenzione (vecchio tipo) è confermato o annullato: non può più essere modificato né eliminato",
+  'rule.notInFuture': '{field}: una manutenzione svolta non può avere una data successiva a oggi',
+  'oldMaint.action.confirm': 'confermato',
+  'oldMaint.action.invalidate': 'annullato',
 };

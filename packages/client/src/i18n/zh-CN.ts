@@ -214,4 +214,9 @@ export const zhCN: Record<MessageKey, string> = {
   'notify.subject.alarm': 'LiftCloud 报警',
   'notify.subject.repair': 'LiftCloud 急修工单',
   'notify.subject.maintenance': 'LiftCloud 维保工单',
+  'oldMaint.notAllowed': '旧版维保工单为{state}，不能{action}',
+  'oldMaint.locked': '旧版维保工单已确认或已作废，不能再修改或删除',
+  'rule.notInFuture': '{field}：已完成的维保日期不能晚于今天',
+  'oldMaint.action.confirm': '确认',
+  'oldMaint.action.invalidate': '作废',
 };

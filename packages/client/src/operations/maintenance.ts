@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
-import { maintenanceOrder, maintenancePlan } from '../entities/index.js';
+import { maintenanceOrder, maintenancePlan, oldMaintenanceOrder } from '../entities/index.js';
 import { maintenanceItemCondition } from '../enums.js';
 import { calendarDate } from '../rules/formats.js';
 import { PERMISSION } from '../permissions.js';
 import type { MaintenanceUserAction } from '../workflow/maintenanceOrder.js';
 import { IdParams, labelled, named, NoData } from './components.js';
 import { defineOperation } from './define.js';
+import { entityOperations } from './entity.js';
 
 /** Maintenance beyond its lists (docs/maintenance-orders.md): an order's moves, a plan's invalidation, generation. */
 const tags = [maintenanceOrder.name];
@@ -245,4 +246,52 @@ export const generateMaintenanceOrders = defineOperation({
   summary: "Generate the orders of the caller's active plans with plan dates from..to (dry run: only list them)",
   body: GeneratePlanBody,
   response: GeneratedOrders,
+});
+
+/** Old-style orders (entities/oldMaintenanceOrder.ts, workflow/oldMaintenanceOrder.ts): the use unit confirms. */
+export const OldMaintenanceConfirmBody = named(
+  'OldMaintenanceConfirmBody',
+  Type.Object(
+    {
+      evaluation: labelled(
+        Type.Unsafe<number>({ type: 'integer', enum: [1, 2, 3, 4] }),
+        '用户评价',
+        'User evaluation',
+        'Valutazione utente',
+      ),
+      advice: Type.Optional(labelled(Type.String({ maxLength: 1000 }), '意见建议', 'Advice', 'Suggerimenti')),
+    },
+    strict,
+  ),
+);
+export type OldMaintenanceConfirmBody = Static<typeof OldMaintenanceConfirmBody>;
+
+export const confirmOldMaintenanceOrder = defineOperation({
+  operationId: 'confirmOldMaintenanceOrder',
+  method: 'POST',
+  path: `${oldMaintenanceOrder.path}/:id/confirm`,
+  permission,
+  tags: [oldMaintenanceOrder.name],
+  summary: "The use unit's evaluation confirms an old-style order waiting for confirmation (final)",
+  params: IdParams,
+  body: OldMaintenanceConfirmBody,
+  response: entityOperations(oldMaintenanceOrder).get.response,
+});
+
+export const OldMaintenanceInvalidateBody = named(
+  'OldMaintenanceInvalidateBody',
+  Type.Object({ invalidReason: reason() }, strict),
+);
+export type OldMaintenanceInvalidateBody = Static<typeof OldMaintenanceInvalidateBody>;
+
+export const invalidateOldMaintenanceOrder = defineOperation({
+  operationId: 'invalidateOldMaintenanceOrder',
+  method: 'POST',
+  path: `${oldMaintenanceOrder.path}/:id/invalidate`,
+  permission,
+  tags: [oldMaintenanceOrder.name],
+  summary: 'Invalidate an old-style order waiting for confirmation, with a reason (final)',
+  params: IdParams,
+  body: OldMaintenanceInvalidateBody,
+  response: entityOperations(oldMaintenanceOrder).get.response,
 });

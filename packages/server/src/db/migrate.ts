@@ -26,6 +26,7 @@ import * as m030 from './migrations/030_eocd.js';
 import * as m031 from './migrations/031_work_order_flags.js';
 import * as m039 from './migrations/039_potential_faults.js';
 import * as m035 from './migrations/035_notifications.js';
+import * as m032 from './migrations/032_old_maintenance_orders.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '031_work_order_flags': m031,
   '039_potential_faults': m039,
   '035_notifications': m035,
+  '032_old_maintenance_orders': m032,
 };
 
 class CodeMigrations implements MigrationProvider {

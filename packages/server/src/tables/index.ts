@@ -13,6 +13,7 @@ import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
 import { modSalesOrderTable } from './modSalesOrder.js';
 import { otaApplicationTable, otaBurnTable, otaProgramTable } from './ota.js';
+import { oldMaintenanceOrderTable } from './oldMaintenanceOrder.js';
 import { roleTable } from './role.js';
 import {
   announcementTable,
@@ -141,6 +142,8 @@ const TABLES: TableSpec[] = [
   // potential faults (issue 18): raised by jobs/potential-faults.ts
   as(potentialFaultSettingTable),
   as(potentialFaultTable),
+  // old-style maintenance orders: confirmed or invalidated through areas/maintenance/old-orders.ts
+  as(oldMaintenanceOrderTable),
 ];
 
 /** Written through routes of their own, never by the generic writes: access tokens (areas/identity/accounts.ts: the secret is shown once). */

@@ -50,6 +50,7 @@ export const elevatorTable: TableSpec<typeof elevator.fields> = {
     // maintenance keeps its history: an elevator with plans or orders is not deleted under them
     if (await inAnyPlan(trx, Number(existing.id))) throw new HttpError(409, 'error.inUse');
     await refuseIfUsed(trx, 'maintenanceOrders', 'elevatorId', existing.id);
+    await refuseIfUsed(trx, 'oldMaintenanceOrders', 'elevatorId', existing.id);
     await trx
       .updateTable('gatewayDevices')
       .set({ elevatorId: null, bindState: 0 })

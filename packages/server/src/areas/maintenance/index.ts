@@ -3,6 +3,7 @@ import { maintenancePlansJob } from '../../jobs/maintenance-plans.js';
 import { MaintenanceOrderService } from '../../services/maintenance/orders.js';
 import type { AreaDeps } from '../area.js';
 import { registerMaintenanceOrders } from './orders.js';
+import { registerOldMaintenanceOrders } from './old-orders.js';
 import { registerMaintenancePlans } from './plans.js';
 
 /** How often the plan job runs: generation, auto-send and the 24-hour flag are each at most this late. */
@@ -14,4 +15,5 @@ export function registerMaintenance(app: FastifyInstance, deps: AreaDeps): void 
   deps.jobs.add(maintenancePlansJob({ db: deps.store.db, orders, everyMs: MAINTENANCE_JOB_EVERY_MS }));
   registerMaintenanceOrders(app, deps, orders);
   registerMaintenancePlans(app, deps);
+  registerOldMaintenanceOrders(app, deps);
 }
