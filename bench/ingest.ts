@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/ingest.ts            # 20 gateways, rising rates, 4 s per step
  *   npx tsx bench/ingest.ts --short    # 10 gateways, 2 s per step
+ *   npx tsx bench/ingest.ts --records  # only the broker and the records-only stream (profiling the latter)
  */
 import { upTopic } from '@liftcloud/client';
 import { Aedes } from 'aedes';
@@ -23,7 +24,9 @@ import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 const short = process.argv.includes('--short');
 const GATEWAYS = short ? 10 : 20;
 const STEP_MS = short ? 2000 : 4000;
-const RATES = short ? [500, 2000, 0] : [500, 1000, 2000, 4000, 0]; // 0: as fast as acknowledgements allow
+const recordsOnly = process.argv.includes('--records');
+// 0: as fast as acknowledgements allow
+const RATES = recordsOnly ? [] : short ? [500, 2000, 0] : [500, 1000, 2000, 4000, 0];
 
 /** Publish at `rate` messages a second (0: unthrottled, 50 in flight per client) for `ms`; count acknowledgements. */
 async function drive(
@@ -158,7 +161,7 @@ async function main() {
     0,
     STEP_MS,
   );
-  const peak = Math.max(...steps.map((s) => s.ingestPerSecond));
+  const peak = Math.max(0, ...steps.map((s) => s.ingestPerSecond));
   const result = {
     date: new Date().toISOString().slice(0, 10),
     gateways: GATEWAYS,
@@ -171,7 +174,8 @@ async function main() {
     stats: app.monitoring.ingest.stats,
   };
   console.log(JSON.stringify(result, null, 2));
-  if (!short) writeFileSync(new URL('./results/ingest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  if (!short && !recordsOnly)
+    writeFileSync(new URL('./results/ingest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
   ws.close();
   await Promise.all(gateways.map((g) => g.endAsync()));
   await app.close();

@@ -44,8 +44,43 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }), plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements the SQLite store keeps (the least recently used goes first). */
+const KEPT_STATEMENTS = 1000;
+
+/**
+ * The SQLite database as Kysely's driver sees it, keeping its prepared statements by SQL text: the driver
+ * prepares every query anew, which was the largest single cost of the fault ingest (issue 21, B1). SQLite
+ * prepares a kept statement again by itself when the schema changes. A statement still stepping through an
+ * iterate() (a streamed query) is never handed out twice: the second user gets a statement of its own.
+ */
+export function keptStatements(
+  sqlite: Database.Database,
+  size = KEPT_STATEMENTS,
+): { prepare: (sql: string) => Database.Statement; close: () => void } {
+  const kept = new Map<string, Database.Statement>();
+  return {
+    prepare(sql) {
+      const found = kept.get(sql);
+      if (found?.busy) return sqlite.prepare(sql);
+      if (found) {
+        kept.delete(sql);
+        kept.set(sql, found);
+        return found;
+      }
+      const statement = sqlite.prepare(sql);
+      kept.set(sql, statement);
+      if (kept.size > size) kept.delete(kept.keys().next().value!);
+      return statement;
+    },
+    close() {
+      kept.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /**

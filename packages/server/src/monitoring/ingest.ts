@@ -23,7 +23,7 @@ import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
-import { enqueueWebhooks } from '../services/webhooks.js';
+import { enqueueWebhooks, type WebhookTargetsCache } from '../services/webhooks.js';
 import { enqueueNotifications, noticeTime } from '../services/notifications.js';
 
 export interface IngestStats {
@@ -56,6 +56,13 @@ interface Pending {
 }
 
 type Trx = Transaction<LooseDB>;
+
+/** What the messages of one batch share in its transaction. */
+interface BatchContext {
+  /** The fault records the batch inserted up front (one statement), by message; absent: a duplicate. */
+  faultIds: Map<Pending, number>;
+  webhookTargets: WebhookTargetsCache;
+}
 
 /** Group commit: at most this many messages in one transaction, flushed at the latest after FLUSH_MS. */
 const BATCH = 500;
@@ -191,10 +198,11 @@ export class Ingest {
         // state is kept (a state report replaces the one before it anyway).
         const now = Date.now();
         ({ stored, refused } = await admitted(trx, batch, now));
+        const context: BatchContext = { faultIds: await insertFaults(trx, stored, now), webhookTargets: new Map() };
         const latest = new Map<number, Pending>();
         for (const item of stored) {
           if (item.kind === 'status') latest.set(item.gateway.elevatorId!, item);
-          else await this.store(trx, item, events);
+          else await this.store(trx, item, events, context);
         }
         for (const item of latest.values()) await this.storeStatus(trx, item, events);
         if (latest.size)
@@ -222,17 +230,10 @@ export class Ingest {
     for (const event of events) await this.live.send(event);
   }
 
-  private async store(trx: Trx, { gateway, kind, message, run }: Pending, events: CheckedLiveEvent[]): Promise<void> {
+  private async store(trx: Trx, item: Pending, events: CheckedLiveEvent[], context: BatchContext): Promise<void> {
+    const { gateway, kind, message, run } = item;
     const now = Date.now();
-    const record = {
-      tenantId: gateway.tenantId,
-      orgId: gateway.orgId,
-      elevatorId: gateway.elevatorId,
-      dtuCode: gateway.dtu,
-      msgId: String(message.id),
-      createTime: now,
-      updateTime: now,
-    };
+    const record = recordOf(item, now);
     switch (kind) {
       case 'heartbeat': {
         const m = message as HeartbeatMessage;
@@ -246,46 +247,37 @@ export class Ingest {
       }
       case 'fault': {
         const m = message as FaultMessage;
-        const inserted = await trx
-          .insertInto('faultRecords')
-          .values({
-            ...record,
-            faultNo: m.code,
-            faultTime: m.ts,
-            mainBoardTime: m.mainBoardTime ?? null,
-            faultStorey: m.floor,
-            faultFloorCode: m.floorCode,
-            hex: m.hex ?? null,
-            hazardCode: m.hazardCode ?? null,
-          })
-          .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return void this.stats.duplicates++;
+        // inserted with the rest of the batch's faults (insertFaults)
+        const id = context.faultIds.get(item);
+        if (id === undefined) return void this.stats.duplicates++;
         if (m.hazardCode)
           await storeHazard(trx, record, {
             hazardTime: m.ts,
             code: m.hazardCode,
-            faultRecordId: Number(inserted.id),
+            faultRecordId: id,
             faultNo: m.code,
           });
-        await enqueueWebhooks(trx, {
-          type: 'fault',
-          tenantId: gateway.tenantId,
-          elevatorId: gateway.elevatorId!,
-          time: m.ts,
-          data: {
-            id: Number(inserted.id),
-            elevatorId: gateway.elevatorId,
-            dtuCode: gateway.dtu,
-            faultNo: m.code,
-            floor: m.floor,
-            faultTime: m.ts,
+        await enqueueWebhooks(
+          trx,
+          {
+            type: 'fault',
+            tenantId: gateway.tenantId,
+            elevatorId: gateway.elevatorId!,
+            time: m.ts,
+            data: {
+              id,
+              elevatorId: gateway.elevatorId,
+              dtuCode: gateway.dtu,
+              faultNo: m.code,
+              floor: m.floor,
+              faultTime: m.ts,
+            },
           },
-        });
+          context.webhookTargets,
+        );
         this.queueEvent(events, gateway, 'fault', {
           ...elevatorOf(gateway),
-          id: inserted.id,
+          id,
           code: m.code,
           floor: m.floor,
           time: m.ts,
@@ -293,7 +285,7 @@ export class Ingest {
         return;
       }
       case 'alarm':
-        return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events);
+        return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events, context);
       case 'event': {
         const m = message as EventMessage;
         // Calls and hazards have lists (and permissions) of their own: they are stored there only.
@@ -314,20 +306,24 @@ export class Ingest {
           .executeTakeFirst();
         if (!inserted) this.stats.duplicates++;
         else
-          await enqueueWebhooks(trx, {
-            type: 'event',
-            tenantId: gateway.tenantId,
-            elevatorId: gateway.elevatorId!,
-            time: ts,
-            data: {
-              id: Number(inserted.id),
-              elevatorId: gateway.elevatorId,
-              dtuCode: gateway.dtu,
-              kind: eventKind,
-              eventTime: ts,
-              detail,
+          await enqueueWebhooks(
+            trx,
+            {
+              type: 'event',
+              tenantId: gateway.tenantId,
+              elevatorId: gateway.elevatorId!,
+              time: ts,
+              data: {
+                id: Number(inserted.id),
+                elevatorId: gateway.elevatorId,
+                dtuCode: gateway.dtu,
+                kind: eventKind,
+                eventTime: ts,
+                detail,
+              },
             },
-          });
+            context.webhookTargets,
+          );
         return;
       }
       case 'vibration': {
@@ -390,6 +386,7 @@ export class Ingest {
     m: AlarmMessage,
     record: Record<string, unknown>,
     events: CheckedLiveEvent[],
+    context: BatchContext,
   ): Promise<void> {
     const now = Number(record.createTime);
     const inserted = await trx
@@ -400,20 +397,24 @@ export class Ingest {
       .executeTakeFirst();
     if (!inserted) return void this.stats.duplicates++;
     // developers subscribing to alarms (raised) or their removal (cleared), queued in this transaction
-    await enqueueWebhooks(trx, {
-      type: m.cleared ? 'alarm.removed' : 'alarm.raised',
-      tenantId: gateway.tenantId,
-      elevatorId: gateway.elevatorId!,
-      time: m.ts,
-      data: {
-        id: Number(inserted.id),
-        elevatorId: gateway.elevatorId,
-        dtuCode: gateway.dtu,
-        type: m.type,
-        floor: m.floor ?? null,
-        alarmTime: m.ts,
+    await enqueueWebhooks(
+      trx,
+      {
+        type: m.cleared ? 'alarm.removed' : 'alarm.raised',
+        tenantId: gateway.tenantId,
+        elevatorId: gateway.elevatorId!,
+        time: m.ts,
+        data: {
+          id: Number(inserted.id),
+          elevatorId: gateway.elevatorId,
+          dtuCode: gateway.dtu,
+          type: m.type,
+          floor: m.floor ?? null,
+          alarmTime: m.ts,
+        },
       },
-    });
+      context.webhookTargets,
+    );
     // the users whose alarm switch is on, by the ways they chose (services/notifications.ts), in this transaction
     if (!m.cleared)
       await enqueueNotifications(
@@ -494,6 +495,57 @@ async function admitted(trx: Trx, batch: Pending[], now: number): Promise<{ stor
     (allowed ? stored : refused).push(item);
   }
   return { stored, refused };
+}
+
+/** The columns every record of a gateway's message starts with. */
+const recordOf = ({ gateway, message }: Pending, now: number) => ({
+  tenantId: gateway.tenantId,
+  orgId: gateway.orgId,
+  elevatorId: gateway.elevatorId,
+  dtuCode: gateway.dtu,
+  msgId: String(message.id),
+  createTime: now,
+  updateTime: now,
+});
+
+/**
+ * The batch's fault records in one INSERT (a burst of faults is the ingest's heaviest load: one statement
+ * instead of one a message, issue 21 B1). A message already stored (the gateway resent it) inserts nothing and
+ * gets no id; of two copies in one batch the first gets the id, so the second counts as the duplicate it is.
+ */
+async function insertFaults(trx: Trx, items: Pending[], now: number): Promise<Map<Pending, number>> {
+  const faults = items.filter((item) => item.kind === 'fault');
+  const ids = new Map<Pending, number>();
+  if (!faults.length) return ids;
+  const rows = await trx
+    .insertInto('faultRecords')
+    .values(
+      faults.map((item) => {
+        const m = item.message as FaultMessage;
+        return {
+          ...recordOf(item, now),
+          faultNo: m.code,
+          faultTime: m.ts,
+          mainBoardTime: m.mainBoardTime ?? null,
+          faultStorey: m.floor,
+          faultFloorCode: m.floorCode,
+          hex: m.hex ?? null,
+          hazardCode: m.hazardCode ?? null,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
+    .returning(['id', 'dtuCode', 'msgId'])
+    .execute();
+  const byMessage = new Map(rows.map((r) => [`${String(r.dtuCode)}\n${String(r.msgId)}`, Number(r.id)]));
+  for (const item of faults) {
+    const key = `${item.gateway.dtu}\n${String(item.message.id)}`;
+    const id = byMessage.get(key);
+    if (id === undefined) continue;
+    ids.set(item, id);
+    byMessage.delete(key);
+  }
+  return ids;
 }
 
 /** Who may see an event about a gateway's elevator: its tenant, its organisations. */

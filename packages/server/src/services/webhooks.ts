@@ -35,8 +35,48 @@ type Trx = Transaction<LooseDB> | Kysely<LooseDB>;
  * Queue an event for every active developer of the elevator's use unit that subscribes to it, inside the
  * transaction that stores the event: the queue is as durable as the event itself (nothing committed is lost
  * to a crash), and the webhook-deliveries job sends it.
+ *
+ * `targets`, when given, keeps who subscribes to each (event type, elevator) for the rest of the transaction:
+ * the ingest passes one per batch, so a burst of faults from one elevator looks its developers up once.
  */
-export async function enqueueWebhooks(trx: Trx, event: WebhookEvent): Promise<number> {
+export async function enqueueWebhooks(trx: Trx, event: WebhookEvent, targets?: WebhookTargetsCache): Promise<number> {
+  const key = `${event.type}:${event.tenantId}:${event.elevatorId}`;
+  let found = targets?.get(key);
+  if (!found) {
+    found = webhookTargets(trx, event);
+    targets?.set(key, found);
+  }
+  const list = await found;
+  if (!list.length) return 0;
+  const now = Date.now();
+  const msgBase = { type: event.type, timestamp: new Date(event.time).toISOString() };
+  await trx
+    .insertInto('webhookDeliveries')
+    .values(
+      list.map((t) => ({
+        tenantId: event.tenantId,
+        developerId: t.id,
+        eventType: event.type,
+        elevatorId: event.elevatorId,
+        eventTime: event.time,
+        msgId: `msg_${randomUUID().replaceAll('-', '')}`,
+        url: t.url,
+        payload: JSON.stringify({ ...msgBase, data: event.data }).slice(0, 4000),
+        status: WEBHOOK_STATUS.pending,
+        attempts: 0,
+        nextAttemptTime: now,
+        createTime: now,
+        updateTime: now,
+      })),
+    )
+    .execute();
+  return list.length;
+}
+
+/** The developers (and their push URL) an event goes to, by event type, tenant and elevator, for one transaction. */
+export type WebhookTargetsCache = Map<string, Promise<{ id: number; url: string }[]>>;
+
+async function webhookTargets(trx: Trx, event: WebhookEvent): Promise<{ id: number; url: string }[]> {
   const route = ROUTE[event.type];
   let q = trx
     .selectFrom('developers as d')
@@ -48,31 +88,7 @@ export async function enqueueWebhooks(trx: Trx, event: WebhookEvent): Promise<nu
     .where('d.status', '=', DEVELOPER_STATUS.active)
     .where(`d.${route.url}`, 'is not', null);
   if (route.subscribed) q = q.where(`d.${route.subscribed}`, '=', 1);
-  const targets = await q.execute();
-  if (!targets.length) return 0;
-  const now = Date.now();
-  const msgBase = { type: event.type, timestamp: new Date(event.time).toISOString() };
-  await trx
-    .insertInto('webhookDeliveries')
-    .values(
-      targets.map((t) => ({
-        tenantId: event.tenantId,
-        developerId: Number(t.id),
-        eventType: event.type,
-        elevatorId: event.elevatorId,
-        eventTime: event.time,
-        msgId: `msg_${randomUUID().replaceAll('-', '')}`,
-        url: String(t.url),
-        payload: JSON.stringify({ ...msgBase, data: event.data }).slice(0, 4000),
-        status: WEBHOOK_STATUS.pending,
-        attempts: 0,
-        nextAttemptTime: now,
-        createTime: now,
-        updateTime: now,
-      })),
-    )
-    .execute();
-  return targets.length;
+  return (await q.execute()).map((t) => ({ id: Number(t.id), url: String(t.url) }));
 }
 
 /** The Standard Webhooks signature: v1,base64(HMAC-SHA256(key, id.timestamp.body)), the key the secret's bytes. */
