@@ -61,6 +61,7 @@ const Supervision = lazyScreen(() => import('../pages/supervision/SupervisionPag
 const SupervisionRecord = lazyScreen(() => import('../pages/supervision/SupervisionRecordPage'));
 const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
 const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
+const ElevatorPage = lazyScreen(() => import('../pages/elevators/ElevatorPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -138,4 +139,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/monthDispatch/:id': entry(SupervisionRecord, {}),
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
   '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
+  '/elevator/:elevatorId': entry(ElevatorPage, {}),
 };
