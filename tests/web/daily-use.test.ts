@@ -70,15 +70,15 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       });
       await listState(page, 'list-elevator');
       await page.getByTestId('create-button').click();
-      await page.locator('.ant-modal form').waitFor();
-      const pickers = page.locator('.ant-modal .ant-select[data-allowed]');
+      await page.locator('[data-testid="form-drawer"] form').waitFor();
+      const pickers = page.locator('[data-testid="form-drawer"] .ant-select[data-allowed]');
       await expect.poll(() => pickers.count()).toBeGreaterThan(3);
-      const disabled = page.locator('.ant-modal .ant-select[data-allowed="false"]');
+      const disabled = page.locator('[data-testid="form-drawer"] .ant-select[data-allowed="false"]');
       expect(await disabled.count()).toBeGreaterThan(0);
       expect(await disabled.first().getAttribute('class')).toContain('ant-select-disabled');
       await expect.poll(() => disabled.first().innerText()).toContain('You cannot list');
       // every picker the user may use is opened: it asks the server, and nothing is refused
-      const usable = page.locator('.ant-modal .ant-select[data-allowed="true"]');
+      const usable = page.locator('[data-testid="form-drawer"] .ant-select[data-allowed="true"]');
       for (let i = 0; i < (await usable.count()); i++) {
         await usable.nth(i).click();
         await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().waitFor();

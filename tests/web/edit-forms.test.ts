@@ -126,17 +126,22 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       return page.getByTestId(`list-${p.entity}`);
     }
 
-    /** Open a dialog of the entity form and wait until its form is mounted for that record (or a new one). */
+    /**
+     * Open a dialog of the entity form (a modal, or the wide drawer of a sectioned form: the elevator's) and wait
+     * until its form is mounted for that record (or a new one).
+     */
     async function formFor(page: Page, name: Name, record: number | 'new'): Promise<Locator> {
-      const form = page.locator(`.ant-modal:visible [data-testid="form-${name}"]`);
+      const form = page.locator(`[data-testid="form-${name}"]:visible`);
       await expect.poll(() => form.getAttribute('data-record')).toBe(String(record));
       return form;
     }
 
-    const closeDialog = async (page: Page) => {
-      await page.locator('.ant-modal-footer:visible .ant-btn').first().click();
-      await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+    /** Cancel or save the open form, and wait until it is gone. */
+    const closeWith = async (page: Page, button: 'form-cancel' | 'form-save') => {
+      await page.locator(`[data-testid="${button}"]:visible`).click();
+      await page.locator('[data-testid^="form-"][data-record]:visible').waitFor({ state: 'detached' });
     };
+    const closeDialog = (page: Page) => closeWith(page, 'form-cancel');
 
     it('a record saved by someone else while the form is open: the save is refused, the form shows theirs with my change on top', async () => {
       const admin = await client('admin');
@@ -202,8 +207,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         const bBefore = await api.get(b.id);
         const aBefore = await api.get(a.id);
         await input(formB).fill('E1');
-        await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
-        await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+        await closeWith(page, 'form-save');
         await expect.poll(async () => (await api.get(b.id))[field]).toBe('E1');
         const bAfter = await api.get(b.id);
         expect(withoutVolatile(bAfter, field)).toEqual(withoutVolatile(bBefore, field));

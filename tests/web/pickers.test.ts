@@ -113,7 +113,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/elevator' });
       await listState(page, 'list-elevator');
       await page.getByTestId('create-button').click();
-      const form = page.locator('.ant-modal:visible [data-testid="form-elevator"]');
+      const form = page.locator('[data-testid="form-drawer"] [data-testid="form-elevator"]');
       await itemOf(page, form, 'maintenanceCompanyId').locator('.ant-select').click();
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
       await expect

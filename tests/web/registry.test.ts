@@ -39,7 +39,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await form.locator('#factoryNo').fill('BL-0001');
       await chooseFirst(page, form, 'elevatorType');
       await chooseFirst(page, form, 'useStatus');
-      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('form-save').click();
       await form.waitFor({ state: 'detached' });
       const admin = await fx.server.login('admin');
       const lift = (await admin.entities.elevator.list({ name: 'Browser Lift 1' })).records[0]!;

@@ -74,6 +74,7 @@ const FaultReport = lazyScreen(() =>
 const SharedPdf = lazyScreen(() =>
   import('../pages/reports/SharedReportPages').then((m) => ({ default: m.SharedPdfPage })),
 );
+const ElevatorPage = lazyScreen(() => import('../pages/elevators/ElevatorPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -157,4 +158,5 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/monitorReport/:id': entry(MonitorReport, {}),
   '/genGzReport': entry(FaultReport, {}),
   '/pdf': entry(SharedPdf, {}),
+  '/elevator/:elevatorId': entry(ElevatorPage, {}),
 };

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate, type EntityDef, type EntityName, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import type { FormSection } from '../form/EntityForm';
 import { LazyEntityForm, preloadEntityForm } from '../form/LazyEntityForm';
 import { fieldColumns, type Row } from '../list/fieldColumns';
 import { ListPage, listQueryKey, type ListPageProps } from '../list/ListPage';
@@ -39,6 +40,8 @@ export interface CrudPageProps {
   /** Saves the form's body instead of the generic save (a confirm-and-resend on a conflict). */
   save?: (body: Record<string, unknown>) => Promise<unknown>;
   testId?: string;
+  /** The form's fields in titled groups, in a wide drawer (EntityForm's `sections`). */
+  formSections?: readonly FormSection[];
 }
 
 /** A list with add, edit and delete through the generic entity form: most pages of the console are this. */
@@ -132,6 +135,7 @@ export function CrudPage(props: CrudPageProps) {
           inputs={props.formInputs}
           onSaved={props.onSaved}
           save={props.save}
+          sections={props.formSections}
           title={editing ? `${t('common.edit')} · ${label}` : (props.createTitle ?? `${t('common.create')} · ${label}`)}
           onClose={() => {
             setCreating(false);

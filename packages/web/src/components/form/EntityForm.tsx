@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Col, Form, Modal, Result, Row, Spin } from 'antd';
+import type { ButtonProps } from 'antd';
+import { Alert, App, Button, Col, Drawer, Form, Modal, Result, Row, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type MutableRefObject, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +12,8 @@ import {
   validateInput,
   type EntityDef,
   type Field,
+  type Language,
+  type Localized,
   type Query,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
@@ -41,7 +44,22 @@ export interface EntityFormProps {
   onSaved?: (saved: unknown) => void;
   /** Saves the body instead of the entity's generic save. */
   save?: (body: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * The fields in titled groups (an elevator's archive), shown in a wide drawer rather than a dialog; fields no
+   * group names follow in a last group.
+   */
+  sections?: readonly FormSection[];
 }
+
+/** A titled group of a form's fields. */
+export interface FormSection {
+  key: string;
+  title: Localized;
+  fields: readonly string[];
+}
+
+/** The width of the drawer a sectioned form opens in. */
+const DRAWER_WIDTH = 1080;
 
 /**
  * A create or edit dialog built from an entity definition. Each opening mounts a new form (its own store), so
@@ -54,6 +72,45 @@ export function EntityForm(props: EntityFormProps) {
   const submit = useRef<(() => void) | null>(null);
   const [saving, setSaving] = useState(false);
   const footer = { submit, setSaving };
+  const body = props.record ? (
+    <EditForm
+      key={`edit-${props.record.id}-${opening}`}
+      {...props}
+      id={props.record.id}
+      opening={opening}
+      footer={footer}
+    />
+  ) : (
+    <FormBody key={`create-${opening}`} {...props} footer={footer} />
+  );
+  const reset = () => {
+    submit.current = null;
+    setSaving(false);
+  };
+  if (props.sections)
+    return (
+      <Drawer
+        open={props.open}
+        title={props.title}
+        onClose={props.onClose}
+        afterOpenChange={(open) => (open ? undefined : reset())}
+        destroyOnHidden
+        size={DRAWER_WIDTH}
+        data-testid="form-drawer"
+        extra={
+          <Space>
+            <Button onClick={props.onClose} data-testid="form-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button type="primary" loading={saving} onClick={() => submit.current?.()} data-testid="form-save">
+              {t('common.save')}
+            </Button>
+          </Space>
+        }
+      >
+        {body}
+      </Drawer>
+    );
   return (
     <Modal
       open={props.open}
@@ -63,24 +120,13 @@ export function EntityForm(props: EntityFormProps) {
       confirmLoading={saving}
       onOk={() => submit.current?.()}
       onCancel={props.onClose}
-      afterClose={() => {
-        submit.current = null;
-        setSaving(false);
-      }}
+      okButtonProps={{ 'data-testid': 'form-save' } as ButtonProps}
+      cancelButtonProps={{ 'data-testid': 'form-cancel' } as ButtonProps}
+      afterClose={reset}
       destroyOnHidden
       width={760}
     >
-      {props.record ? (
-        <EditForm
-          key={`edit-${props.record.id}-${opening}`}
-          {...props}
-          id={props.record.id}
-          opening={opening}
-          footer={footer}
-        />
-      ) : (
-        <FormBody key={`create-${opening}`} {...props} footer={footer} />
-      )}
+      {body}
     </Modal>
   );
 }
@@ -208,6 +254,26 @@ function FormBody(props: EntityFormProps & { footer: Footer }) {
   });
   useEffect(() => setSaving(save.isPending), [setSaving, save.isPending]);
 
+  const item = (key: string, field: Field, span: number) => (
+    <Col
+      key={key}
+      xs={24}
+      md={wide(field, key, props.inputs) ? 24 : 12}
+      xl={wide(field, key, props.inputs) ? 24 : span}
+    >
+      <Form.Item
+        name={key}
+        label={field.label[language]}
+        required={field.required}
+        rules={[rule(key)]}
+        validateTrigger={['onChange', 'onBlur']}
+        valuePropName="value"
+      >
+        {props.inputs?.[key] ?? <FieldInput field={field} language={language} refFilter={props.refFilters?.[key]} />}
+      </Form.Item>
+    </Col>
+  );
+
   return (
     <>
       {rebased ? (
@@ -227,27 +293,35 @@ function FormBody(props: EntityFormProps & { footer: Footer }) {
         preserve={false}
         initialValues={initialValues}
       >
-        <Row gutter={16}>
-          {fields.map(([key, field]) => (
-            <Col key={key} xs={24} md={wide(field, key, props.inputs) ? 24 : 12}>
-              <Form.Item
-                name={key}
-                label={field.label[language]}
-                required={field.required}
-                rules={[rule(key)]}
-                validateTrigger={['onChange', 'onBlur']}
-                valuePropName="value"
-              >
-                {props.inputs?.[key] ?? (
-                  <FieldInput field={field} language={language} refFilter={props.refFilters?.[key]} />
-                )}
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
+        {props.sections ? (
+          sectionsOf(props.sections, fields, language, t('common.otherFields')).map((section) => (
+            <section key={section.key} data-testid={`form-section-${section.key}`}>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {section.title}
+              </Typography.Title>
+              <Row gutter={16}>{section.fields.map(([key, field]) => item(key, field, 8))}</Row>
+            </section>
+          ))
+        ) : (
+          <Row gutter={16}>{fields.map(([key, field]) => item(key, field, 12))}</Row>
+        )}
       </Form>
     </>
   );
+}
+
+/** The form's fields by section, in the sections' order; those no section names make a last one. */
+function sectionsOf(sections: readonly FormSection[], fields: [string, Field][], language: Language, other: string) {
+  const named = new Set(sections.flatMap((s) => s.fields));
+  const byKey = new Map(fields);
+  const groups = sections.map((s) => ({
+    key: s.key,
+    title: s.title[language],
+    fields: s.fields.flatMap((key) => (byKey.has(key) ? [[key, byKey.get(key)!] as [string, Field]] : [])),
+  }));
+  const rest = fields.filter(([key]) => !named.has(key));
+  if (rest.length) groups.push({ key: 'other', title: other, fields: rest });
+  return groups.filter((g) => g.fields.length > 0);
 }
 
 const withoutIds = (patch: Record<string, unknown>) =>

@@ -31,6 +31,7 @@ export const enUS = {
     staleReloaded:
       'Someone else saved this record after you opened it. The form now shows their version with your changes on top: check it and save again.',
     recordGone: 'This record no longer exists',
+    otherFields: 'Other',
   },
   picker: {
     searchByName: 'Search by name',
@@ -476,6 +477,16 @@ export const enUS = {
     removeFaultCode: 'Remove',
     hazards: 'Safety hazards',
     potentialFaults: 'Potential faults',
+  },
+  elevatorPage: {
+    archive: 'Archive',
+    live: 'Live state',
+    faults: 'Faults',
+    alarms: 'Alarms',
+    repairOrders: 'Repair orders',
+    backToList: 'Elevators',
+    latest: 'The latest {{count}}',
+    openMonitor: 'Open the monitor',
   },
 };
 

@@ -32,6 +32,7 @@ export const itItaly: WebCatalogue = {
     staleReloaded:
       'Qualcun altro ha salvato questo record dopo che lo hai aperto. Il modulo ora mostra la sua versione con le tue modifiche sopra: controlla e salva di nuovo.',
     recordGone: 'Questo record non esiste più',
+    otherFields: 'Altro',
   },
   picker: {
     searchByName: 'Cerca per nome',
@@ -480,5 +481,15 @@ export const itItaly: WebCatalogue = {
     removeFaultCode: 'Rimuovi',
     hazards: 'Rischi per la sicurezza',
     potentialFaults: 'Guasti potenziali',
+  },
+  elevatorPage: {
+    archive: 'Scheda',
+    live: 'Stato in tempo reale',
+    faults: 'Guasti',
+    alarms: 'Allarmi',
+    repairOrders: 'Ordini di riparazione',
+    backToList: 'Ascensori',
+    latest: 'Gli ultimi {{count}}',
+    openMonitor: 'Apri il monitor',
   },
 };

@@ -31,6 +31,7 @@ export const zhCN: WebCatalogue = {
     noChanges: '没有修改',
     staleReloaded: '您打开该记录后，其他人已保存了修改。表单现在显示对方的版本，并保留了您的修改：请检查后再次保存。',
     recordGone: '该记录已不存在',
+    otherFields: '其他',
   },
   picker: {
     searchByName: '按名称搜索',
@@ -476,5 +477,15 @@ export const zhCN: WebCatalogue = {
     removeFaultCode: '删除',
     hazards: '安全隐患',
     potentialFaults: '潜在故障',
+  },
+  elevatorPage: {
+    archive: '档案',
+    live: '实时状态',
+    faults: '故障',
+    alarms: '报警',
+    repairOrders: '急修工单',
+    backToList: '电梯列表',
+    latest: '最近 {{count}} 条',
+    openMonitor: '打开监控',
   },
 };

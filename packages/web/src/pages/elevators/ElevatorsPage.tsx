@@ -11,6 +11,7 @@ import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
 import { EocdRunsTable } from '../eocd/EocdRunsTable';
 import { DetailTable } from './DetailTable';
+import { ELEVATOR_SECTIONS } from './elevatorSections';
 
 /** Each company of an elevator is picked among the companies of its kind (companyType: 1 manufacturer, 2 maintenance, …). */
 const COMPANY_KINDS = {
@@ -34,6 +35,7 @@ export default function ElevatorsPage() {
         entity={elevator}
         columns={COLUMNS}
         refFilters={COMPANY_KINDS}
+        formSections={ELEVATOR_SECTIONS}
         toolbarExtra={
           <>
             <ImportButton entity="elevator" />
@@ -42,6 +44,9 @@ export default function ElevatorsPage() {
         }
         extraActions={(row) => (
           <>
+            <Link to={`/elevator/${row.id}`} data-testid={`elevator-page-${row.id}`}>
+              {t('common.detail')}
+            </Link>
             <Button size="small" type="link" onClick={() => setOpen(row)} data-testid={`floors-${row.id}`}>
               {t('registry.floors')}
             </Button>

@@ -1,0 +1,111 @@
+import { L } from '@liftcloud/client';
+import type { FormSection } from '../../components/form/EntityForm';
+
+/**
+ * The elevator's archive in the groups issue 20 names: its form (a wide drawer) and its page (/elevator/{id})
+ * show the fields by these. A field added to the definition and named by none shows in a last "Other" group.
+ */
+export const ELEVATOR_SECTIONS: readonly FormSection[] = [
+  {
+    key: 'identity',
+    title: L('基本信息', 'Identity', 'Identificazione'),
+    fields: [
+      'name',
+      'code',
+      'no',
+      'registerCode',
+      'internalNo',
+      'factoryNo',
+      'controlCabinetNo',
+      'projectName',
+      'buildingNo',
+      'ladderNo',
+      'address',
+      'longitude',
+      'latitude',
+      'dtuCode',
+      'nodeCode',
+      'simCardNo',
+      'iccid',
+    ],
+  },
+  {
+    key: 'type',
+    title: L('类型与参数', 'Type and ratings', 'Tipo e caratteristiche'),
+    fields: [
+      'elevatorType',
+      'brand',
+      'model',
+      'floors',
+      'ratedSpeed',
+      'ratedLoad',
+      'escalatorAngle',
+      'rise',
+      'width',
+      'length',
+    ],
+  },
+  {
+    key: 'use',
+    title: L('维保与使用', 'Maintenance and use', 'Manutenzione e utilizzo'),
+    fields: [
+      'maintenancePeriodDays',
+      'maintenanceMode',
+      'usePlace',
+      'homeUse',
+      'ownerPhone',
+      'monitorMinutes',
+      'autoDailyReport',
+      'autoWeeklyReport',
+      'autoMonthlyReport',
+      'salesman',
+      'salesmanPhone',
+      'safetyOfficer',
+      'safetyDirector',
+      'mainResponsible',
+      'maintainerIds',
+      'faultTemplateId',
+      'floorDisplayTemplateId',
+    ],
+  },
+  {
+    key: 'video',
+    title: L('视频', 'Video', 'Video'),
+    fields: ['videoEquipment', 'videoChannelId', 'videoUrls'],
+  },
+  {
+    key: 'status',
+    title: L('状态', 'Status', 'Stato'),
+    fields: [
+      'useStatus',
+      'openStatus',
+      'onlineStatus',
+      'joinStatus',
+      'parallel',
+      'accessPlatform',
+      'peopleStuckDelay',
+      'notAvailableDelay',
+      'finishDelay',
+    ],
+  },
+  {
+    key: 'companies',
+    title: L('相关单位', 'Related companies', 'Aziende collegate'),
+    fields: [
+      'useUnitId',
+      'useUnitName',
+      'propertyCompanyId',
+      'maintenanceCompanyId',
+      'maintenanceCompanyName',
+      'manufacturerId',
+      'installationCompanyId',
+      'modificationCompanyId',
+      'qualityBodyId',
+    ],
+  },
+  {
+    key: 'dates',
+    title: L('日期', 'Dates', 'Date'),
+    fields: ['exFactoryDate', 'installationDate', 'joinDate', 'serviceDate', 'simExpiryDate'],
+  },
+];
