@@ -36,3 +36,4 @@ export * from './workflow/ota.js';
 export * from './workflow/labels.js';
 export * from './files/types.js';
 export * from './api/attachments.js';
+export * from './health/index.js';
