@@ -459,6 +459,16 @@ export const enUS = {
     hazards: 'Safety hazards',
     potentialFaults: 'Potential faults',
   },
+  health: {
+    title: 'Health',
+    level: 'Health index',
+    score: 'Score',
+    reasons: 'Why it is below 100',
+    noReasons: 'Nothing against it',
+    low: 'Health low',
+    middle: 'Health middle',
+    high: 'Health high',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -463,4 +463,14 @@ export const itItaly: WebCatalogue = {
     hazards: 'Rischi per la sicurezza',
     potentialFaults: 'Guasti potenziali',
   },
+  health: {
+    title: 'Salute',
+    level: 'Indice di salute',
+    score: 'Punteggio',
+    reasons: 'Perché è sotto 100',
+    noReasons: 'Nulla a sfavore',
+    low: 'Salute bassa',
+    middle: 'Salute media',
+    high: 'Salute alta',
+  },
 };

@@ -459,4 +459,14 @@ export const zhCN: WebCatalogue = {
     hazards: '安全隐患',
     potentialFaults: '潜在故障',
   },
+  health: {
+    title: '健康',
+    level: '健康指数',
+    score: '分数',
+    reasons: '扣分原因',
+    noReasons: '无扣分',
+    low: '健康指数低',
+    middle: '健康指数中',
+    high: '健康指数高',
+  },
 };

@@ -10,6 +10,8 @@ import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
 import { EocdRunsTable } from '../eocd/EocdRunsTable';
+import { HealthDetail } from '../../health/HealthDetail';
+import { ElevatorHealthTag } from '../../health/useHealth';
 import { DetailTable } from './DetailTable';
 
 /** Each company of an elevator is picked among the companies of its kind (companyType: 1 manufacturer, 2 maintenance, …). */
@@ -42,6 +44,7 @@ export default function ElevatorsPage() {
         }
         extraActions={(row) => (
           <>
+            <ElevatorHealthTag elevatorId={Number(row.id)} />
             <Button size="small" type="link" onClick={() => setOpen(row)} data-testid={`floors-${row.id}`}>
               {t('registry.floors')}
             </Button>
@@ -86,6 +89,7 @@ export default function ElevatorsPage() {
                 children: <Attachments entity={elevator} recordId={open.id} />,
               },
               { key: 'eocd', label: t('eocd.runs'), children: <EocdRunsTable elevatorId={open.id} /> },
+              { key: 'health', label: t('health.title'), children: <HealthDetail elevatorId={Number(open.id)} /> },
             ]}
           />
         ) : null}
