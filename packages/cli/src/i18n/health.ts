@@ -1,4 +1,4 @@
-/** Messages of `liftctl health`, in the three languages. */
+/** Messages of `liftctl health` and `liftctl eocd`, in the three languages. */
 export const healthEnUS = {
   'cmd.health': 'Health index of the elevators (low, middle, high) with its reasons; --below for cron',
   'opt.healthBelow': 'only elevators below this level: low, middle or high (exit code 6 when any is)',
@@ -8,6 +8,21 @@ export const healthEnUS = {
   'health.col.score': 'Score',
   'health.col.level': 'Level',
   'health.col.reasons': 'Reasons',
+  'cmd.eocd': "EOCD: an elevator's runs with their ride-quality metrics, one run's raw data, pushing settings",
+  'cmd.eocd.runs': "List an elevator's runs with their metrics (--over: only those over threshold)",
+  'cmd.eocd.run': "Show one run's metrics; --samples adds its raw x, y, z in m/s² (json or yaml)",
+  'cmd.eocd.settings': 'EOCD collection settings',
+  'cmd.eocd.push': 'Send collection settings to the gateways of the elevators they cover',
+  'arg.runId': 'the run id',
+  'arg.settingsId': 'the collection settings id',
+  'opt.eocdElevator': 'the elevator id',
+  'opt.eocdOver': 'only runs over their threshold',
+  'opt.eocdSamples': 'add the raw samples (while the server keeps them)',
+  'eocd.badSamples': 'The samples the server sent cannot be read',
+  'eocd.samplesFormat': 'The raw samples are data for scripts: add -o json or -o yaml',
+  'eocd.pushFailed': '{failed} of {count} elevator(s) were not sent the settings',
+  'eocd.col.command': 'Command',
+  'eocd.col.error': 'Not sent because',
 } as const;
 export type HealthKey = keyof typeof healthEnUS;
 
@@ -20,6 +35,21 @@ export const healthZhCN: Record<HealthKey, string> = {
   'health.col.score': '分数',
   'health.col.level': '等级',
   'health.col.reasons': '原因',
+  'cmd.eocd': 'EOCD：电梯运行记录及乘运质量指标、单次运行原始数据、下发设置',
+  'cmd.eocd.runs': '列出电梯的运行记录及指标（--over：仅超限的）',
+  'cmd.eocd.run': '显示一次运行的指标；--samples 附加原始 x、y、z（m/s²，json 或 yaml）',
+  'cmd.eocd.settings': 'EOCD采集设置',
+  'cmd.eocd.push': '将采集设置下发到所覆盖电梯的网关',
+  'arg.runId': '运行记录编号',
+  'arg.settingsId': '采集设置编号',
+  'opt.eocdElevator': '电梯编号',
+  'opt.eocdOver': '仅超过阈值的运行',
+  'opt.eocdSamples': '附加原始采样数据（服务器保留期内）',
+  'eocd.badSamples': '服务器返回的采样数据无法读取',
+  'eocd.samplesFormat': '原始采样数据供脚本使用：请加 -o json 或 -o yaml',
+  'eocd.pushFailed': '{count}台电梯中有{failed}台未下发设置',
+  'eocd.col.command': '指令',
+  'eocd.col.error': '未下发原因',
 };
 
 export const healthItItaly: Record<HealthKey, string> = {
@@ -31,4 +61,20 @@ export const healthItItaly: Record<HealthKey, string> = {
   'health.col.score': 'Punteggio',
   'health.col.level': 'Livello',
   'health.col.reasons': 'Motivi',
+  'cmd.eocd':
+    "EOCD: le corse di un ascensore con le metriche di comfort, i dati grezzi di una corsa, l'invio delle impostazioni",
+  'cmd.eocd.runs': 'Elenca le corse di un ascensore con le metriche (--over: solo oltre soglia)',
+  'cmd.eocd.run': 'Mostra le metriche di una corsa; --samples aggiunge x, y, z grezzi in m/s² (json o yaml)',
+  'cmd.eocd.settings': 'Impostazioni di raccolta EOCD',
+  'cmd.eocd.push': 'Invia le impostazioni di raccolta ai gateway degli ascensori coperti',
+  'arg.runId': "l'id della corsa",
+  'arg.settingsId': "l'id delle impostazioni di raccolta",
+  'opt.eocdElevator': "l'id dell'ascensore",
+  'opt.eocdOver': 'solo le corse oltre soglia',
+  'opt.eocdSamples': 'aggiungi i campioni grezzi (finché il server li conserva)',
+  'eocd.badSamples': 'I campioni inviati dal server non sono leggibili',
+  'eocd.samplesFormat': 'I campioni grezzi sono dati per script: aggiungere -o json o -o yaml',
+  'eocd.pushFailed': '{failed} di {count} ascensori non hanno ricevuto le impostazioni',
+  'eocd.col.command': 'Comando',
+  'eocd.col.error': 'Non inviato perché',
 };
