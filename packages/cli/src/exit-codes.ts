@@ -15,6 +15,8 @@ export const EXIT = {
   partial: 4,
   /** The user answered no to a confirmation. */
   cancelled: 5,
+  /** `health --below LEVEL` found elevators below that level (a cron job's alert); none found is 0. */
+  found: 6,
   /** Interrupted with Ctrl-C (SIGINT). */
   interrupt: 130,
 } as const;

@@ -5,7 +5,7 @@ import { EXIT } from '../src/exit-codes.js';
 
 describe('exit codes', () => {
   it('are the documented values', () => {
-    expect(EXIT).toEqual({ ok: 0, error: 1, usage: 2, auth: 3, partial: 4, cancelled: 5, interrupt: 130 });
+    expect(EXIT).toEqual({ ok: 0, error: 1, usage: 2, auth: 3, partial: 4, cancelled: 5, found: 6, interrupt: 130 });
   });
 
   it('map server answers: 401 and 403 are auth, other failures errors', () => {

@@ -38,3 +38,4 @@ export * from './workflow/oldMaintenanceOrder.js';
 export * from './files/types.js';
 export * from './api/attachments.js';
 export * from './notifications.js';
+export * from './health/index.js';

@@ -32,6 +32,8 @@ const fixed: CommandSpec[] = [
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
   { name: 'report', summary: () => t('cmd.report'), load: async () => (await import('./report.js')).register },
   { name: 'stats', summary: () => t('cmd.stats'), load: async () => (await import('./report.js')).registerStats },
+  { name: 'health', summary: () => t('cmd.health'), load: async () => (await import('./health.js')).register },
+  { name: 'eocd', summary: () => t('cmd.eocd'), load: async () => (await import('./eocd.js')).register },
   {
     name: 'gateway',
     summary: () => t('cmd.gateway'),

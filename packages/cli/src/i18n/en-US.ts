@@ -3,6 +3,7 @@ import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
 import { integrationsEnUS } from './integrations.js';
 import { otaEnUS } from './ota.js';
+import { healthEnUS } from './health.js';
 import { pushStatsEnUS } from './push-stats.js';
 import { dailyUseEnUS } from './daily-use.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
@@ -73,6 +74,7 @@ export const enUS = {
   'exit.auth': 'auth: login refused, not logged in, session expired or revoked, or no permission',
   'exit.partial': 'partial failure: some items succeeded, some failed',
   'exit.cancelled': 'cancelled: a confirmation was answered no',
+  'exit.found': 'found: health --below found elevators below the level',
   'exit.interrupt': 'interrupted (Ctrl-C)',
 
   'profile.none': 'No profiles yet. Create one: liftctl profile set --server URL',
@@ -188,6 +190,7 @@ export const enUS = {
   ...upkeepEnUS,
   ...integrationsEnUS,
   ...otaEnUS,
+  ...healthEnUS,
 } as const;
 
 export type CliMessageKey = keyof typeof enUS;

@@ -4,6 +4,7 @@ import { filesItItaly } from './files.js';
 import { upkeepItItaly } from './upkeep.js';
 import { integrationsItItaly } from './integrations.js';
 import { otaItItaly } from './ota.js';
+import { healthItItaly } from './health.js';
 import { pushStatsItItaly } from './push-stats.js';
 import { dailyUseItItaly } from './daily-use.js';
 
@@ -74,6 +75,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   'exit.auth': 'autenticazione: accesso rifiutato o mancante, sessione scaduta o revocata, o permesso negato',
   'exit.partial': 'errore parziale: alcuni elementi riusciti, altri no',
   'exit.cancelled': 'annullato: una conferma ha ricevuto risposta no',
+  'exit.found': 'trovati: health --below ha trovato ascensori sotto il livello',
   'exit.interrupt': 'interrotto (Ctrl-C)',
 
   'profile.none': 'Ancora nessun profilo. Crearne uno: liftctl profile set --server URL',
@@ -189,4 +191,5 @@ export const itItaly: Record<CliMessageKey, string> = {
   ...upkeepItItaly,
   ...integrationsItItaly,
   ...otaItItaly,
+  ...healthItItaly,
 };

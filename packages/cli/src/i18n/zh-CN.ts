@@ -4,6 +4,7 @@ import { filesZhCN } from './files.js';
 import { upkeepZhCN } from './upkeep.js';
 import { integrationsZhCN } from './integrations.js';
 import { otaZhCN } from './ota.js';
+import { healthZhCN } from './health.js';
 import { pushStatsZhCN } from './push-stats.js';
 import { dailyUseZhCN } from './daily-use.js';
 
@@ -74,6 +75,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'exit.auth': '认证：登录被拒绝、未登录、会话过期或被撤销，或没有权限',
   'exit.partial': '部分失败：部分成功，部分失败',
   'exit.cancelled': '已取消：确认时回答了否',
+  'exit.found': '发现：health --below 找到了低于该等级的电梯',
   'exit.interrupt': '被中断（Ctrl-C）',
 
   'profile.none': '还没有配置。创建一个：liftctl profile set --server URL',
@@ -187,4 +189,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...upkeepZhCN,
   ...integrationsZhCN,
   ...otaZhCN,
+  ...healthZhCN,
 };

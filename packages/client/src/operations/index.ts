@@ -19,6 +19,7 @@ import * as statistics from './statistics.js';
 import * as reports from './reports.js';
 import * as workOrders from './work-orders.js';
 import * as home from './home.js';
+import * as health from './health.js';
 
 export * from './define.js';
 export * from './components.js';
@@ -43,6 +44,7 @@ export * from './reports.js';
 export * from './developers.js';
 export * from './ota.js';
 export * from './home.js';
+export * from './health.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -66,6 +68,7 @@ export const OPERATION_AREAS = {
   developers,
   ota,
   home,
+  health,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

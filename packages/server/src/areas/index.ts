@@ -31,6 +31,7 @@ import { registerShareLinkRoutes } from './work-orders/share-links.js';
 import { registerSupervision } from './supervision/index.js';
 import { registerStatistics } from './statistics/statistics.js';
 import { registerReports } from './statistics/reports.js';
+import { registerHealth } from './health/index.js';
 
 /**
  * The API, one area per line: each serves its operations (declared in the client's operations/<area>.ts) from
@@ -68,4 +69,5 @@ export const AREAS: readonly Area[] = [
   area('statistics', registerStatistics, registerReports),
   area('developers', registerDevelopers),
   area('ota', registerOta),
+  area('health', registerHealth),
 ];

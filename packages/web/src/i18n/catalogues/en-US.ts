@@ -487,6 +487,15 @@ export const enUS = {
     backToList: 'Elevators',
     latest: 'The latest {{count}}',
     openMonitor: 'Open the monitor',
+  health: {
+    title: 'Health',
+    level: 'Health index',
+    score: 'Score',
+    reasons: 'Why it is below 100',
+    noReasons: 'Nothing against it',
+    low: 'Health low',
+    middle: 'Health middle',
+    high: 'Health high',
   },
 };
 

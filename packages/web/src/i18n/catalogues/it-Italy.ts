@@ -491,5 +491,14 @@ export const itItaly: WebCatalogue = {
     backToList: 'Ascensori',
     latest: 'Gli ultimi {{count}}',
     openMonitor: 'Apri il monitor',
+  health: {
+    title: 'Salute',
+    level: 'Indice di salute',
+    score: 'Punteggio',
+    reasons: 'Perché è sotto 100',
+    noReasons: 'Nulla a sfavore',
+    low: 'Salute bassa',
+    middle: 'Salute media',
+    high: 'Salute alta',
   },
 };

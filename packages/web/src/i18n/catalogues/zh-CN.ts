@@ -487,5 +487,14 @@ export const zhCN: WebCatalogue = {
     backToList: '电梯列表',
     latest: '最近 {{count}} 条',
     openMonitor: '打开监控',
+  health: {
+    title: '健康',
+    level: '健康指数',
+    score: '分数',
+    reasons: '扣分原因',
+    noReasons: '无扣分',
+    low: '健康指数低',
+    middle: '健康指数中',
+    high: '健康指数高',
   },
 };

@@ -10,6 +10,8 @@ import { ExportButton } from '../../components/files/ExportButton';
 import { ImportButton } from '../../components/files/ImportButton';
 import type { Row } from '../../components/list/fieldColumns';
 import { EocdRunsTable } from '../eocd/EocdRunsTable';
+import { HealthDetail } from '../../health/HealthDetail';
+import { ElevatorHealthTag } from '../../health/useHealth';
 import { DetailTable } from './DetailTable';
 import { ELEVATOR_SECTIONS } from './elevatorSections';
 
@@ -47,6 +49,7 @@ export default function ElevatorsPage() {
             <Link to={`/elevator/${row.id}`} data-testid={`elevator-page-${row.id}`}>
               {t('common.detail')}
             </Link>
+            <ElevatorHealthTag elevatorId={Number(row.id)} />
             <Button size="small" type="link" onClick={() => setOpen(row)} data-testid={`floors-${row.id}`}>
               {t('registry.floors')}
             </Button>
@@ -91,6 +94,7 @@ export default function ElevatorsPage() {
                 children: <Attachments entity={elevator} recordId={open.id} />,
               },
               { key: 'eocd', label: t('eocd.runs'), children: <EocdRunsTable elevatorId={open.id} /> },
+              { key: 'health', label: t('health.title'), children: <HealthDetail elevatorId={Number(open.id)} /> },
             ]}
           />
         ) : null}

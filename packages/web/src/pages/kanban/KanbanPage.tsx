@@ -24,6 +24,7 @@ import { useBranding } from '../../branding/useBranding';
 import { LiveChannel } from '../../live/LiveChannel';
 import { useLiveOverview } from '../../live/useLiveOverview';
 import { PageAccess } from '../../routes/PageAccess';
+import { HEALTH_COLORS, useHealth } from '../../health/useHealth';
 import { CHART_COLORS, DailyChart } from './DailyChart';
 
 /**
@@ -85,6 +86,8 @@ function Kanban() {
   const branding = useBranding();
   const overview = useLiveOverview();
   const o: MonitoringOverview | undefined = overview.data;
+  const health = useHealth();
+  const atLevel = (level: number) => health.data?.filter((h) => h.level === level).length;
   const figures: [string, string, number | undefined, string?][] = [
     ['elevators', t('kanban.elevators'), o?.elevators.total],
     ['online', t('kanban.online'), o?.elevators.online, '#52c41a'],
@@ -96,6 +99,10 @@ function Kanban() {
     ['faults-7', t('kanban.faults7'), o?.faults.last7Days, CHART_COLORS.faults],
     ['trapped-today', t('kanban.trappedToday'), o?.trapped.today, '#ff7875'],
     ['trapped-7', t('kanban.trapped7'), o?.trapped.last7Days, '#ff7875'],
+    // the health index (docs/health-index.md): how many elevators at each level
+    ['health-low', t('health.low'), atLevel(1), HEALTH_COLORS[1]],
+    ['health-middle', t('health.middle'), atLevel(2), HEALTH_COLORS[2]],
+    ['health-high', t('health.high'), atLevel(3), HEALTH_COLORS[3]],
   ];
   return (
     <Flex vertical gap={16}>

@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmType, enumLabel, runtimeStatus } from '@liftcloud/client';
 import { useLanguage } from '../../app/ConsoleContext';
+import { HealthTag, useHealth } from '../../health/useHealth';
 import { useElevatorState } from './useElevatorState';
 
 const pick = (list: string, index: number | null) => (index === null ? '-' : (list.split('|')[index] ?? String(index)));
@@ -13,12 +14,16 @@ export function ElevatorTile(props: { elevatorId: number; title?: string; large?
   const language = useLanguage();
   const { state, alarm } = useElevatorState(props.elevatorId);
   const online = state?.online ?? false;
+  const health = useHealth([props.elevatorId]);
   return (
     <Card
       size={props.large ? 'default' : 'small'}
       title={props.title ?? `#${props.elevatorId}`}
       extra={
-        <Tag color={online ? 'green' : 'default'}>{online ? t('monitoring.online') : t('monitoring.offline')}</Tag>
+        <>
+          <HealthTag health={health.data?.[0]} />
+          <Tag color={online ? 'green' : 'default'}>{online ? t('monitoring.online') : t('monitoring.offline')}</Tag>
+        </>
       }
       data-testid={`elevator-tile-${props.elevatorId}`}
       data-floor={state?.floor ?? ''}
