@@ -133,6 +133,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { code: `DEV-${n}`, name: `Developer ${n}`, status: 1, alarmPushUrl: 'https://example.com/alarms' };
     case 'smsTemplate':
       return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
+    case 'debugPersonnel':
+      return { userId: ids.userId, debugLevel: 2, passwordExpiry: '2030-12-31', contractNos: `HT-${n},HT-${n}-B` };
     case 'otaProgram':
       return {
         programName: `Firmware ${n}`,

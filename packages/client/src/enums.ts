@@ -402,6 +402,13 @@ export const supervisionState = defineEnum('supervisionState', [
   o(1, '已处理', 'Handled', 'Gestito'),
 ]);
 
+/** Debug personnel's level (domain.md §3 names the field, not its values: docs/decisions.md, issue 16). */
+export const debugLevel = defineEnum('debugLevel', [
+  o(1, '初级', 'Junior', 'Junior'),
+  o(2, '中级', 'Intermediate', 'Intermedio'),
+  o(3, '高级', 'Senior', 'Senior'),
+]);
+
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
 export const ENUMS = {
   userType,
@@ -457,6 +464,7 @@ export const ENUMS = {
   supervisionCycle,
   supervisionItemResult,
   supervisionState,
+  debugLevel,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

@@ -40,6 +40,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
   { command: 'contract', entity: 'contract', label: { 'zh-CN': '合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
   {
+    command: 'debug-personnel',
+    entity: 'debugPersonnel',
+    label: { 'zh-CN': '调试人员', 'en-US': 'Debug personnel', 'it-Italy': 'Personale di collaudo' },
+  },
+  {
     command: 'developer',
     entity: 'developer',
     label: { 'zh-CN': '开发者', 'en-US': 'Developer', 'it-Italy': 'Sviluppatore' },
@@ -174,6 +179,21 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
     command: 'operation-log',
     entity: 'operationLog',
     label: { 'zh-CN': '操作日志', 'en-US': 'Operation log', 'it-Italy': 'Registro operazioni' },
+  },
+  {
+    command: 'ota-application',
+    entity: 'otaApplication',
+    label: { 'zh-CN': 'OTA申请', 'en-US': 'OTA application', 'it-Italy': 'Richiesta OTA' },
+  },
+  {
+    command: 'ota-burn',
+    entity: 'otaBurn',
+    label: { 'zh-CN': 'OTA烧录', 'en-US': 'OTA burn', 'it-Italy': 'Programmazione OTA' },
+  },
+  {
+    command: 'ota-program',
+    entity: 'otaProgram',
+    label: { 'zh-CN': 'OTA程序', 'en-US': 'OTA program', 'it-Italy': 'Programma OTA' },
   },
   { command: 'part', entity: 'part', label: { 'zh-CN': '配件', 'en-US': 'Part', 'it-Italy': 'Ricambio' } },
   {

@@ -24,6 +24,7 @@ import * as m027 from './migrations/027_webhooks.js';
 import * as m028 from './migrations/028_supervision.js';
 import * as m030 from './migrations/030_eocd.js';
 import * as m035 from './migrations/035_notifications.js';
+import * as m036 from './migrations/036_debug_personnel.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '028_supervision': m028,
   '030_eocd': m030,
   '035_notifications': m035,
+  '036_debug_personnel': m036,
 };
 
 class CodeMigrations implements MigrationProvider {

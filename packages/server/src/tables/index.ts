@@ -7,6 +7,7 @@ import { contractTable } from './contract.js';
 import { developerTable } from './developer.js';
 import { webhookDeliveryTable } from './webhookDelivery.js';
 import { smsTemplateTable } from './smsTemplate.js';
+import { debugPersonnelTable } from './debugPersonnel.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
@@ -133,6 +134,7 @@ const TABLES: TableSpec[] = [
   as(developerTable),
   as(webhookDeliveryTable),
   as(smsTemplateTable),
+  as(debugPersonnelTable),
   // OTA: applications and burns move through areas/ota
   as(otaProgramTable),
   as(otaApplicationTable),

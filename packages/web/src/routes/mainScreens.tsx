@@ -23,6 +23,7 @@ const QualityBodies = lazyScreen(() => import('../pages/qualityBodies/QualityBod
 const Tenants = lazyScreen(() => import('../pages/tenants/TenantsPage'));
 const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage'));
 const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
+const DebugPersonnel = lazyScreen(() => import('../pages/debugPersonnel/DebugPersonnelPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -85,6 +86,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/tenant': entry(Tenants, {}),
   '/developer': entry(Developers, {}),
   '/msgTemplate': entry(SmsTemplates, {}),
+  '/debugPersonnel': entry(DebugPersonnel, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),
