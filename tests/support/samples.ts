@@ -135,6 +135,8 @@ export function sampleBody(name: string, n: number, ids: SampleRefs): Record<str
       return { name: `Template ${n}`, content: 'Lift {elevator} alarm at {time}', params: 'elevator,time' };
     case 'potentialFaultSetting':
       return { name: `Setting ${n}`, warningValue: 3, statPeriod: 7, details: [{ faultCode: 12, weight: 50 }] };
+    case 'debugPersonnel':
+      return { userId: ids.userId, debugLevel: 2, passwordExpiry: '2030-12-31', contractNos: `HT-${n},HT-${n}-B` };
     case 'otaProgram':
       return {
         programName: `Firmware ${n}`,

@@ -407,6 +407,11 @@ export const oldMaintenanceOrderStatus = defineEnum('oldMaintenanceOrderStatus',
   o(1, '待确认', 'Wait for confirmation', 'In attesa di conferma'),
   o(2, '已确认', 'Confirmed', 'Confermato'),
   o(3, '已作废', 'Invalid', 'Annullato'),
+/** Debug personnel's level (domain.md §3 names the field, not its values: docs/decisions.md, issue 16). */
+export const debugLevel = defineEnum('debugLevel', [
+  o(1, '初级', 'Junior', 'Junior'),
+  o(2, '中级', 'Intermediate', 'Intermedio'),
+  o(3, '高级', 'Senior', 'Senior'),
 ]);
 
 /** Every dictionary of both documents, served by GET dicts/mapTree. */
@@ -465,6 +470,7 @@ export const ENUMS = {
   supervisionItemResult,
   supervisionState,
   oldMaintenanceOrderStatus,
+  debugLevel,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 

@@ -202,6 +202,7 @@ export const MENU: readonly MenuGroup[] = [
       item('/userLoginLog', PERMISSION.loginLogs, L('登录日志', 'Login log', 'Registro accessi')),
       item('/userOperateLog', PERMISSION.operationLogs, L('操作日志', 'Operation log', 'Registro operazioni')),
       item('/systemSetting', PERMISSION.systemSettings, L('系统设置', 'System setting', 'Impostazioni di sistema')),
+      item('/debugPersonnel', PERMISSION.debugPersonnel, L('调试人员', 'Debug personnel', 'Personale di collaudo')),
     ],
   },
   {

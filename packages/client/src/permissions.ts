@@ -72,6 +72,8 @@ export const PERMISSION = {
   loginLogs: 817,
   operationLogs: 818,
   systemSettings: 801,
+  /** Debug personnel (no index in the spec; docs/decisions.md "Developer integrations (issue 16)"). */
+  debugPersonnel: 880,
   // Document
   products: 830,
   banners: 834,

@@ -40,6 +40,11 @@ export const ENTITY_COMMANDS: readonly EntityCommand[] = [
   { command: 'company', entity: 'company', label: { 'zh-CN': '企业', 'en-US': 'Company', 'it-Italy': 'Azienda' } },
   { command: 'contract', entity: 'contract', label: { 'zh-CN': '合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
   {
+    command: 'debug-personnel',
+    entity: 'debugPersonnel',
+    label: { 'zh-CN': '调试人员', 'en-US': 'Debug personnel', 'it-Italy': 'Personale di collaudo' },
+  },
+  {
     command: 'developer',
     entity: 'developer',
     label: { 'zh-CN': '开发者', 'en-US': 'Developer', 'it-Italy': 'Sviluppatore' },

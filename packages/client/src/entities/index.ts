@@ -6,6 +6,7 @@ import { contract } from './contract.js';
 import { developer } from './developer.js';
 import { webhookDelivery } from './webhookDelivery.js';
 import { smsTemplate } from './smsTemplate.js';
+import { debugPersonnel } from './debugPersonnel.js';
 import { inspection } from './inspection.js';
 import { safetyCheck } from './safetyCheck.js';
 import { modSalesOrder } from './modSalesOrder.js';
@@ -54,6 +55,7 @@ export * from './contract.js';
 export * from './developer.js';
 export * from './webhookDelivery.js';
 export * from './smsTemplate.js';
+export * from './debugPersonnel.js';
 export * from './inspection.js';
 export * from './safetyCheck.js';
 export * from './modSalesOrder.js';
@@ -127,6 +129,7 @@ export const ENTITIES = {
   developer,
   webhookDelivery,
   smsTemplate,
+  debugPersonnel,
   inspection,
   safetyCheck,
   modSalesOrder,
@@ -192,6 +195,7 @@ export type Contract = RecordOf<F<typeof contract>>;
 export type Developer = RecordOf<F<typeof developer>>;
 export type WebhookDelivery = RecordOf<F<typeof webhookDelivery>>;
 export type SmsTemplate = RecordOf<F<typeof smsTemplate>>;
+export type DebugPersonnel = RecordOf<F<typeof debugPersonnel>>;
 export type Inspection = RecordOf<F<typeof inspection>>;
 export type SafetyCheck = RecordOf<F<typeof safetyCheck>>;
 export type ModSalesOrder = RecordOf<F<typeof modSalesOrder>>;

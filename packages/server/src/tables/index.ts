@@ -8,6 +8,7 @@ import { developerTable } from './developer.js';
 import { webhookDeliveryTable } from './webhookDelivery.js';
 import { smsTemplateTable } from './smsTemplate.js';
 import { potentialFaultSettingTable, potentialFaultTable } from './potentialFault.js';
+import { debugPersonnelTable } from './debugPersonnel.js';
 import { inspectionTable } from './inspection.js';
 import { safetyCheckTable } from './safetyCheck.js';
 import { supervisionRecordTable, supervisionTemplateTable } from './supervision.js';
@@ -135,6 +136,7 @@ const TABLES: TableSpec[] = [
   as(developerTable),
   as(webhookDeliveryTable),
   as(smsTemplateTable),
+  as(debugPersonnelTable),
   // OTA: applications and burns move through areas/ota
   as(otaProgramTable),
   as(otaApplicationTable),

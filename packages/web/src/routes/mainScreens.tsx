@@ -25,6 +25,7 @@ const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage')
 const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
 const PotentialFaultSettings = lazyScreen(() => import('../pages/potentialFaults/PotentialFaultSettingsPage'));
 const Potential = lazyScreen(() => import('../pages/potentialFaults/PotentialPage'));
+const DebugPersonnel = lazyScreen(() => import('../pages/debugPersonnel/DebugPersonnelPage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -100,6 +101,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/developer': entry(Developers, {}),
   '/msgTemplate': entry(SmsTemplates, {}),
   '/potentialFaultSetting': entry(PotentialFaultSettings, {}),
+  '/debugPersonnel': entry(DebugPersonnel, {}),
   '/uiSetting': entry(UiSettings, {}),
   '/userLoginLog': entry(LoginLogs, {}),
   '/userOperateLog': entry(OperationLogs, {}),
