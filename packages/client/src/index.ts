@@ -25,6 +25,7 @@ export * from './api/files.js';
 export * from './operations/index.js';
 export * from './time.js';
 export * from './gateway/protocol.js';
+export * from './gateway/ota.js';
 export * from './eocd/metrics.js';
 export * from './eocd/samples.js';
 export * from './live/index.js';

@@ -29,6 +29,7 @@ import { AREAS } from './areas/index.js';
 import { httpLimits, type HttpLimits } from './http/limits.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import type { AreaDeps } from './areas/area.js';
+import type { OtaTransferOptions } from './areas/ota/transfers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,8 @@ export interface AppOptions {
   monitoring?: MonitoringOptions;
   /** Background jobs: this instance's lease name, the clock, the timer (jobs/app-scheduler.ts). */
   jobs?: JobOptions;
+  /** OTA transfers: leases, timeouts, chunk and window sizes (areas/ota/transfers.ts); tests shorten them. */
+  ota?: Partial<OtaTransferOptions>;
   /** How long a gateway test watches each gateway (default 5 minutes); tests shorten it. */
   gatewayTestWindowMs?: number;
   /**

@@ -1,5 +1,6 @@
 import { CommandMessage, checkSchema, commandTopic, packSamples, upTopic, type UpKind } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
+import { OtaReceiver, type OtaFaults } from './ota.js';
 import { simulateRide, type RideFault } from './vibration.js';
 
 export interface SimulatedGatewayOptions {
@@ -36,6 +37,10 @@ export interface SimulatedGatewayOptions {
    * (default 256; an eocd.frequency setting pushed to it changes it), with a fault that crosses thresholds.
    */
   vibration?: { everyRuns: number; rate?: number; fault?: RideFault };
+  /** OTA transfers: fail part-way, corrupt a chunk or drop the connection mid-transfer (ota.ts). */
+  ota?: OtaFaults;
+  /** How long after a lost connection it reconnects (default 2 s). */
+  reconnectMs?: number;
 }
 
 /** m/s² per count of the packed samples the simulated gateways send. */
@@ -77,21 +82,44 @@ export class SimulatedGateway {
   readonly params: Record<string, string> = {};
   /** Commands received, newest last. */
   readonly commands: CommandMessage[] = [];
+  /** Takes firmware transfers (docs/gateway-protocol.md "OTA transfer"). */
+  readonly ota: OtaReceiver;
 
   constructor(private readonly opts: SimulatedGatewayOptions) {
     this.random = opts.random ?? Math.random;
     this.travel = this.random() < 0.5 ? 1 : 2;
+    this.ota = new OtaReceiver(opts.dtu, opts.ota ?? {}, {
+      publish: async (topic, payload) => {
+        await this.client?.publishAsync(topic, payload, { qos: 1 });
+      },
+      drop: () => this.client?.stream.destroy(),
+    });
   }
 
-  async connect(): Promise<void> {
-    this.client = await mqtt.connectAsync(this.opts.mqttUrl, {
+  async connect(mqttUrl = this.opts.mqttUrl): Promise<void> {
+    const client = await mqtt.connectAsync(mqttUrl, {
       username: this.opts.dtu,
       password: this.opts.secret,
       clientId: `sim-${this.opts.dtu}`,
-      reconnectPeriod: 2000,
+      reconnectPeriod: this.opts.reconnectMs ?? 2000,
     });
-    this.client.on('message', (_topic, payload) => void this.onCommand(payload).catch(() => undefined));
-    await this.client.subscribeAsync(commandTopic(this.opts.dtu), { qos: 1 });
+    this.client = client;
+    client.on('message', (topic, payload) => {
+      if (topic === commandTopic(this.opts.dtu)) void this.onCommand(payload).catch(() => undefined);
+      else void this.ota.onMessage(payload).catch(() => undefined);
+    });
+    await client.subscribeAsync([commandTopic(this.opts.dtu), this.ota.topic], { qos: 1 });
+    // back after a lost connection (mqtt.js subscribed again first): ask to resume a transfer cut short
+    client.on('connect', () => void this.ota.reconnected().catch(() => undefined));
+    await this.ota.reconnected();
+  }
+
+  /** Leave this broker at once and log in at another (its instance died): a transfer cut short asks to resume there. */
+  async moveTo(mqttUrl: string): Promise<void> {
+    const old = this.client;
+    this.client = null;
+    await old?.endAsync(true);
+    await this.connect(mqttUrl);
   }
 
   /** A command from the platform: parameters read or written, a fault reset; answered with a reply. */

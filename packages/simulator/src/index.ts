@@ -2,3 +2,4 @@
 export * from './gateway.js';
 export * from './provision.js';
 export * from './vibration.js';
+export * from './ota.js';

@@ -33,6 +33,3 @@ export const otaActions = (state: number): OtaAction[] =>
 
 /** How long an approved quota lasts when the approver names no end time. */
 export const OTA_DEFAULT_QUOTA_DAYS = 30;
-
-/** The firmware chunk a gateway is sent at a time (docs/gateway-protocol.md "OTA transfer"): 8 KiB raw. */
-export const OTA_CHUNK_BYTES = 8 * 1024;

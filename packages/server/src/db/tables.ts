@@ -201,7 +201,10 @@ type OtaProgramRow = StoredRow<typeof otaProgram.fields> & Scoped & InOrganisati
 type OtaApplicationRow = StoredRow<typeof otaApplication.fields> &
   Scoped &
   InOrganisation & { applicantId: number | null };
-type OtaBurnRow = StoredRow<typeof otaBurn.fields> & Scoped & InOrganisation;
+/** A burn's transfer (migration 033): the instance driving it holds its lease; `ackedOffset` is the bytes acknowledged. */
+type OtaBurnRow = StoredRow<typeof otaBurn.fields> &
+  Scoped &
+  InOrganisation & { leaseOwner: string | null; leaseUntil: number | null; ackedOffset: Generated<number> };
 
 /** A kept file (migration 012): see files/service.ts. */
 export interface FileRow {

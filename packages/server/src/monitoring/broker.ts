@@ -1,4 +1,4 @@
-import { commandTopic, parseUpTopic, type CommandMessage } from '@liftcloud/client';
+import { commandTopic, otaDownTopic, parseOtaUpTopic, parseUpTopic, type CommandMessage } from '@liftcloud/client';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../services/secrets.js';
 import type { GatewayDirectory } from './gateways.js';
 import type { Ingest } from './ingest.js';
+import type { OtaLink } from './ota-link.js';
 
 export interface EmbeddedBroker {
   port: number;
@@ -37,9 +38,11 @@ export async function startEmbeddedBroker(opts: {
   host: string;
   directory: GatewayDirectory;
   ingest: Ingest;
+  /** Where OTA transfer messages go, and which gateways are connected here (docs/gateway-protocol.md). */
+  ota?: OtaLink;
   log: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
-  const { directory, ingest, log } = opts;
+  const { directory, ingest, log, ota } = opts;
   const broker = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
   const dtuOf = new WeakMap<Client, string>();
   /** The secret's hash each connection logged in with: the ingest stores its messages only while it is current. */
@@ -68,6 +71,12 @@ export async function startEmbeddedBroker(opts: {
   broker.authorizePublish = (client, packet, done) => {
     if (!client) return done(null); // the platform's own publishes (commands)
     const own = dtuOf.get(client);
+    const transfer = parseOtaUpTopic(packet.topic);
+    if (own && transfer?.dtu === own && ota) {
+      // a transfer's answer goes to the OTA transfers, never to the store's ingest
+      ota.received(own, Buffer.from(packet.payload));
+      return done(null);
+    }
     const topic = parseUpTopic(packet.topic);
     if (!own || !topic || topic.dtu !== own) {
       log.warn({ dtu: own, topic: packet.topic }, 'gateway publish outside its own topics refused');
@@ -89,17 +98,28 @@ export async function startEmbeddedBroker(opts: {
     const dtu = dtuOf.get(client);
     const clients = dtu === undefined ? undefined : connected.get(dtu);
     clients?.delete(client);
-    if (dtu !== undefined && clients?.size === 0) connected.delete(dtu);
+    if (dtu !== undefined && clients?.size === 0) {
+      connected.delete(dtu);
+      ota?.disconnected(dtu);
+    }
+  });
+
+  // a gateway listening for transfers here may be sent one (a waiting burn, or one to resume)
+  broker.on('subscribe', (subscriptions, client) => {
+    const dtu = client ? dtuOf.get(client) : undefined;
+    if (dtu !== undefined && subscriptions.some((sub) => sub.topic === otaDownTopic(dtu))) ota?.connected(dtu);
   });
 
   broker.authorizeSubscribe = (client, subscription, done) => {
     const own = dtuOf.get(client);
-    if (own && subscription.topic === commandTopic(own)) return done(null, subscription);
+    if (own && (subscription.topic === commandTopic(own) || subscription.topic === otaDownTopic(own)))
+      return done(null, subscription);
     done(new Error('subscription not allowed'));
   };
 
   // Gateways' up messages are for the platform only: never forwarded to other clients.
-  broker.authorizeForward = (_client, packet) => (parseUpTopic(packet.topic) ? null : packet);
+  broker.authorizeForward = (_client, packet) =>
+    parseUpTopic(packet.topic) || parseOtaUpTopic(packet.topic) ? null : packet;
 
   const server: Server = createServer(broker.handle);
   // Closing the server waits for every connection: keep them, to end the ones a closing broker leaves.
@@ -114,6 +134,23 @@ export async function startEmbeddedBroker(opts: {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
+  if (ota) {
+    ota.isConnected = (dtu) => [...(connected.get(dtu) ?? [])].some((c) => !c.closed);
+    ota.sender = (dtu, message) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: otaDownTopic(dtu),
+            payload: Buffer.from(JSON.stringify(message)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      );
+  }
   return {
     port,
     broker,
@@ -133,7 +170,7 @@ export async function startEmbeddedBroker(opts: {
       ),
     disconnect: (dtu) => {
       for (const client of connected.get(dtu) ?? []) client.close();
-      connected.delete(dtu);
+      if (connected.delete(dtu)) ota?.disconnected(dtu);
     },
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));

@@ -1,8 +1,9 @@
-import { UP_WILDCARD, parseUpTopic } from '@liftcloud/client';
+import { OTA_UP_WILDCARD, UP_WILDCARD, otaDownTopic, parseOtaUpTopic, parseUpTopic } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { GatewayDirectory } from './gateways.js';
 import { GatewayRevokedError, type Ingest } from './ingest.js';
+import type { OtaLink } from './ota-link.js';
 
 export interface ExternalIngestOptions {
   /** mqtt://host:port of Mosquitto or EMQX. */
@@ -14,6 +15,8 @@ export interface ExternalIngestOptions {
   clean?: boolean;
   directory: GatewayDirectory;
   ingest: Ingest;
+  /** OTA transfers: this instance hears every gateway's transfer messages (not shared) and sends chunks down. */
+  ota?: OtaLink;
   log: FastifyBaseLogger;
 }
 
@@ -41,6 +44,11 @@ export async function startExternalIngest(opts: ExternalIngestOptions): Promise<
     reconnectPeriod: 1000,
     customHandleAcks: (topic, message, _packet, done) => {
       received++;
+      const transfer = parseOtaUpTopic(topic);
+      if (transfer) {
+        opts.ota?.received(transfer.dtu, Buffer.from(message));
+        return done(0);
+      }
       const parsed = parseUpTopic(topic);
       if (!parsed) return done(0);
       void opts.directory
@@ -69,6 +77,16 @@ export async function startExternalIngest(opts: ExternalIngestOptions): Promise<
     client.once('error', reject);
   });
   await client.subscribeAsync(`$share/${opts.group}/${UP_WILDCARD}`, { qos: 1 });
+  const { ota } = opts;
+  if (ota) {
+    // every instance hears every transfer answer; each acts on the transfers it drives (the broker confines
+    // gateways to their own topics, so the DTU in the topic is the sender's)
+    await client.subscribeAsync(OTA_UP_WILDCARD, { qos: 1 });
+    ota.isConnected = null;
+    ota.sender = async (dtu, message) => {
+      await client.publishAsync(otaDownTopic(dtu), JSON.stringify(message), { qos: 1 });
+    };
+  }
   return {
     client,
     received: () => received,

@@ -14,6 +14,7 @@ import { registerHub, type Hub } from './hub.js';
 import { Ingest } from './ingest.js';
 import { liveEvents, type LiveEvents } from './live-events.js';
 import { startExternalIngest, type ExternalIngest } from './external.js';
+import { OtaLink } from './ota-link.js';
 import type { Revocation } from './revocation.js';
 import { randomUUID } from 'node:crypto';
 
@@ -48,6 +49,8 @@ export interface Monitoring {
   broker: EmbeddedBroker | null;
   external: ExternalIngest | null;
   hub: Hub;
+  /** OTA transfers' link to the gateways, through whichever broker they use. */
+  ota: OtaLink;
   /**
    * Cut off at once, on this instance and (through the bus) every other: live sockets of sessions that no
    * longer stand are closed, revoked gateways are dropped and their cached logins forgotten. Resolves once this
@@ -78,6 +81,7 @@ export async function startMonitoring(
   const workOrders = new WorkOrderService(db, live);
   const ingest = new Ingest(db, directory, live, workOrders, app.log);
   const hub = await registerHub(app, bus, db, opts.liveSendBufferBytes);
+  const ota = new OtaLink(app.log);
   const broker =
     opts.mqttPort === undefined
       ? null
@@ -86,6 +90,7 @@ export async function startMonitoring(
           host: opts.mqttHost ?? '0.0.0.0',
           directory,
           ingest,
+          ota,
           log: app.log,
         });
   const external = opts.mqttUrl
@@ -96,6 +101,8 @@ export async function startMonitoring(
         clean: opts.cleanSession,
         directory,
         ingest,
+        // the embedded broker, when there is one, is where this instance's gateways are
+        ota: opts.mqttPort === undefined ? ota : undefined,
         log: app.log,
       })
     : null;
@@ -152,5 +159,5 @@ export async function startMonitoring(
       return void (await external.client.publishAsync(commandTopic(dtu), JSON.stringify(message), { qos: 1 }));
     throw new Error('no broker to send commands through');
   };
-  return { bus, live, ingest, directory, broker, external, hub, workOrders, sweep, sendCommand, revoke };
+  return { bus, live, ingest, directory, broker, external, hub, ota, workOrders, sweep, sendCommand, revoke };
 }

@@ -314,36 +314,53 @@ export class OtaService {
     });
   }
 
-  /** Where a burn is: progress while transferring (from waiting or transferring only). */
-  async progress(burnId: number, progress: number): Promise<void> {
-    await this.db
+  /**
+   * Where a burn is: progress while transferring (from waiting or transferring only). A transfer writes it with
+   * the bytes the gateway acknowledged, only while its instance still holds the burn's lease.
+   */
+  async progress(
+    burnId: number,
+    progress: number,
+    transfer?: { ackedOffset: number; leaseOwner: string },
+  ): Promise<void> {
+    let update = this.db
       .updateTable('otaBurns')
       .set({
         state: OTA_BURN.transferring,
         progress: Math.max(0, Math.min(100, Math.round(progress))),
+        ...(transfer ? { ackedOffset: transfer.ackedOffset } : {}),
         updateTime: Date.now(),
       })
       .where('id', '=', burnId)
-      .where('state', 'in', [OTA_BURN.waiting, OTA_BURN.transferring])
-      .execute();
-    await this.tell(burnId);
+      .where('state', 'in', [OTA_BURN.waiting, OTA_BURN.transferring]);
+    if (transfer) update = update.where('leaseOwner', '=', transfer.leaseOwner);
+    const done = await update.executeTakeFirst();
+    if (Number(done.numUpdatedRows) > 0) await this.tell(burnId);
   }
 
   /**
    * A burn ends once: burned counts one use of its application's quota and one burningTimes of the program;
    * failed gives the reservation back. A second end of the same burn changes nothing (false).
    */
-  async finish(burnId: number, ok: boolean, error: string | null = null): Promise<boolean> {
+  async finish(
+    burnId: number,
+    ok: boolean,
+    error: string | null = null,
+    transfer?: { ackedOffset: number; progress: number },
+  ): Promise<boolean> {
     const now = Date.now();
     const done = await this.db.transaction().execute(async (trx) => {
       const burn = await trx
         .updateTable('otaBurns')
         .set({
           state: ok ? OTA_BURN.burned : OTA_BURN.failed,
-          progress: ok ? 100 : undefined,
+          progress: ok ? 100 : transfer?.progress,
+          ackedOffset: transfer?.ackedOffset,
           error: ok ? null : (error ?? '').slice(0, 200),
           finishTime: now,
           updateTime: now,
+          leaseOwner: null,
+          leaseUntil: null,
         })
         .where('id', '=', burnId)
         .where('state', 'in', [OTA_BURN.waiting, OTA_BURN.transferring])

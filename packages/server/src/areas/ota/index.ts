@@ -23,7 +23,14 @@ import { OtaTransfers } from './transfers.js';
 export function registerOta(app: FastifyInstance, deps: AreaDeps): void {
   const { store, repos, monitoring } = deps;
   const ota = new OtaService(store.db, monitoring.live);
-  const transfers = new OtaTransfers(store.db, ota, monitoring, deps.options.uploadDir ?? null, app.log);
+  const transfers = new OtaTransfers(
+    store.db,
+    ota,
+    monitoring.ota,
+    deps.options.uploadDir ?? null,
+    app.log,
+    deps.options.ota,
+  );
   app.addHook('onClose', async () => transfers.close());
 
   route(app, applyOta, async (req) => {
