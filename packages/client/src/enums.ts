@@ -407,6 +407,8 @@ export const oldMaintenanceOrderStatus = defineEnum('oldMaintenanceOrderStatus',
   o(1, '待确认', 'Wait for confirmation', 'In attesa di conferma'),
   o(2, '已确认', 'Confirmed', 'Confermato'),
   o(3, '已作废', 'Invalid', 'Annullato'),
+]);
+
 /** Debug personnel's level (domain.md §3 names the field, not its values: docs/decisions.md, issue 16). */
 export const debugLevel = defineEnum('debugLevel', [
   o(1, '初级', 'Junior', 'Junior'),

@@ -487,6 +487,7 @@ export const enUS = {
     backToList: 'Elevators',
     latest: 'The latest {{count}}',
     openMonitor: 'Open the monitor',
+  },
   health: {
     title: 'Health',
     level: 'Health index',

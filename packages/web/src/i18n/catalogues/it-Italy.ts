@@ -491,6 +491,7 @@ export const itItaly: WebCatalogue = {
     backToList: 'Ascensori',
     latest: 'Gli ultimi {{count}}',
     openMonitor: 'Apri il monitor',
+  },
   health: {
     title: 'Salute',
     level: 'Indice di salute',

@@ -487,6 +487,7 @@ export const zhCN: WebCatalogue = {
     backToList: '电梯列表',
     latest: '最近 {{count}} 条',
     openMonitor: '打开监控',
+  },
   health: {
     title: '健康',
     level: '健康指数',
