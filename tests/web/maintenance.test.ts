@@ -206,8 +206,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const keptRow = page.locator('tr', { hasText: 'OM-WEB-1' });
       await expect.poll(() => keptRow.innerText()).toContain('已确认');
       expect(await keptRow.innerText()).toContain('非常满意');
-      // confirmed is final: no more moves on its row
+      // confirmed is final: no more moves, no edit or delete on its row
       expect(await page.getByTestId(`old-confirm-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`edit-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`delete-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`delete-${dropped.id}`).count()).toBe(1);
 
       await page.getByTestId(`old-invalidate-${dropped.id}`).click();
       const invalidate = page.getByTestId('form-old-invalidate');

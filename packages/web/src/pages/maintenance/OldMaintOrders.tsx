@@ -139,6 +139,7 @@ export function OldMaintOrders() {
       entity={oldMaintenanceOrder}
       columns={COLUMNS}
       canEditRow={waiting}
+      canDeleteRow={waiting}
       testId="old-maint-orders"
       extraActions={(row) => <OldOrderActions id={Number(row.id)} status={Number(row.status)} />}
     />
