@@ -5,6 +5,7 @@ import {
   raiseWorkOrder,
   upTopic,
   type LiftCloudClient,
+  type LiveEvent,
   type WorkOrderFlag,
 } from '@liftcloud/client';
 import type { Kysely } from 'kysely';
@@ -64,8 +65,15 @@ describe.each(DIALECTS)('work-order alarm flow flags on %s', (dialect) => {
     });
 
   it('raises one flag per move and keeps the earlier ones: reported, answered, arrived, finished, confirmed', async () => {
+    const events: LiveEvent[] = [];
+    const stop = s.app.monitoring.bus.subscribe((e) => events.push(e));
     const id = await raise();
     expect(await flagsOf(id)).toEqual(only('reported'));
+    // a raised order is announced as an alarm-raised one is: the same live frame, action report
+    await expect
+      .poll(() => events.find((e) => e.type === 'workOrder' && e.data.id === id)?.data)
+      .toMatchObject({ id, recordState: WORK_ORDER_STATE.reported, action: 'report' });
+    stop();
     await act(id, 'receive');
     expect(await flagsOf(id)).toEqual(only('reported', 'answered'));
     await act(id, 'arrive');

@@ -22,6 +22,8 @@ export interface TestServer {
   baseUrl: string;
   apiBase: string;
   store: Store;
+  /** The PostgreSQL schema's connection string (undefined on SQLite): another instance may open its own pool. */
+  databaseUrl?: string;
   /** The local file store's folder (buildApp's uploadDir). */
   uploadDir: string;
   demo: DemoIds;
@@ -67,14 +69,21 @@ export async function startTestServer(
     app?: Partial<AppOptions>;
     /** A second instance over another test server's store (already migrated and seeded; left open at close). */
     sharedWith?: TestServer;
+    /**
+     * With sharedWith on PostgreSQL: its own connection pool to the same schema (closed at close), as a second
+     * server process would have, rather than the first one's store.
+     */
+    ownPool?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dialect = opts.dialect ?? 'sqlite';
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-test-'));
   const shared = opts.sharedWith;
   const pgSchema = dialect === 'postgres' && !shared ? await pgSchemaUrl() : null;
+  const databaseUrl = shared ? shared.databaseUrl : pgSchema?.url;
+  const ownPool = !!shared && !!opts.ownPool && databaseUrl !== undefined;
   const store =
-    shared?.store ?? openStore({ databaseUrl: pgSchema?.url, sqliteFile: join(dir, 'liftcloud.db'), poolSize: 4 });
+    shared && !ownPool ? shared.store : openStore({ databaseUrl, sqliteFile: join(dir, 'liftcloud.db'), poolSize: 4 });
   const uploadDir = join(dir, 'uploads');
   const app = await buildApp({
     store,
@@ -104,6 +113,7 @@ export async function startTestServer(
     baseUrl: address,
     apiBase,
     store,
+    databaseUrl,
     uploadDir,
     demo,
     anonymous,
@@ -137,7 +147,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      if (!shared) await store.close();
+      if (!shared || ownPool) await store.close();
       await pgSchema?.drop();
       rmSync(dir, { recursive: true, force: true });
     },

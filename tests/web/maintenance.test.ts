@@ -177,5 +177,56 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(desk.errors).toEqual([]);
       await desk.context.close();
     });
+
+    it('/maintWork’s old-style orders, in Chinese: one confirmed with an evaluation, one invalidated with a reason', async () => {
+      const admin = await fx.server.login('admin');
+      const entered = (orderNo: string) =>
+        admin.entities.oldMaintenanceOrder.save({
+          orderNo,
+          elevatorId: m.elevatorId,
+          companyId: m.companyId,
+          worker1Id: m.workerId,
+          maintenanceDate: '2026-03-01',
+          content: '制动器、门系统检查',
+        });
+      const kept = await entered('OM-WEB-1');
+      const dropped = await entered('OM-WEB-2');
+      const { page, context, errors } = await fx.openAs('admin', { language: 'zh-CN', path: '/maintWork' });
+      await page.locator('.ant-tabs-tab', { hasText: '旧版工单' }).click();
+      expect(await listState(page, 'old-maint-orders')).toBe('finish');
+      const row = (id: number) => page.locator('tr', { has: page.getByTestId(`old-confirm-${id}`) });
+      await expect.poll(() => row(kept.id).innerText()).toContain('待确认');
+
+      await page.getByTestId(`old-confirm-${kept.id}`).click();
+      const confirm = page.getByTestId('form-old-confirm');
+      await confirm.getByTestId('old-evaluation').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '非常满意' }).click();
+      await confirm.locator('#advice').fill('准时');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      const keptRow = page.locator('tr', { hasText: 'OM-WEB-1' });
+      await expect.poll(() => keptRow.innerText()).toContain('已确认');
+      expect(await keptRow.innerText()).toContain('非常满意');
+      // confirmed is final: no more moves, no edit or delete on its row
+      expect(await page.getByTestId(`old-confirm-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`edit-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`delete-${kept.id}`).count()).toBe(0);
+      expect(await page.getByTestId(`delete-${dropped.id}`).count()).toBe(1);
+
+      await page.getByTestId(`old-invalidate-${dropped.id}`).click();
+      const invalidate = page.getByTestId('form-old-invalidate');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await expect.poll(() => invalidate.locator('.ant-form-item-explain-error').innerText()).toContain('作废原因');
+      await invalidate.locator('#invalidReason').fill('重复录入');
+      await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+      await expect.poll(() => page.locator('tr', { hasText: 'OM-WEB-2' }).innerText()).toContain('已作废');
+      expect(await admin.entities.oldMaintenanceOrder.get(kept.id)).toMatchObject({ status: 2, evaluation: 4 });
+      expect(await admin.entities.oldMaintenanceOrder.get(dropped.id)).toMatchObject({
+        status: 3,
+        invalidReason: '重复录入',
+      });
+      await fx.shot(page, 'old-maint-orders-zh-CN');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   },
 );

@@ -1,5 +1,5 @@
 import { addDays, todayIn, voidContract } from '@liftcloud/client';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sample from '../../../tests/support/files.js';
@@ -89,75 +89,97 @@ describe('liftctl contracts', () => {
     ]);
   });
 
-  it('work-orders create raises a phone-call order that is then worked like any other', async () => {
-    const admin = await s.login('admin');
-    const lift = await admin.entities.elevator.save({
-      name: 'Phoned lift',
-      factoryNo: 'PH-CLI',
-      elevatorType: 1,
-      useStatus: 1,
-    });
-    const made = await run([
-      'work-orders',
-      'create',
-      '--elevator',
-      String(lift.id),
-      '--type',
-      '1',
-      '--contact-person',
-      'Li Wei',
-      '--alarm-phone',
-      '13900000002',
-      '--has-people',
-      '-o',
-      'json',
-    ]);
-    expect(made.code, made.stderr).toBe(0);
-    const order = JSON.parse(made.stdout) as {
-      id: number;
-      repairMethod: number;
-      recordState: number;
-      hasPeople: boolean;
-    };
-    expect(order).toMatchObject({ repairMethod: 3, recordState: 0, hasPeople: true });
-    expect((await run(['work-orders', 'receive', String(order.id)])).code).toBe(0);
-    expect((await admin.entities.workOrder.get(order.id)).recordState).toBe(1);
-    // the alarm flow flags: in the JSON detail as fields, in the table as the flow so far
-    const detail = await run(['work-orders', 'get', String(order.id), '-o', 'json']);
-    expect(JSON.parse(detail.stdout)).toMatchObject({
-      order: { reported: true, answered: true, arrived: false, confirmed: false, cancelled: false },
-    });
-    const shown = await run(['work-orders', 'get', String(order.id)]);
-    expect(shown.stdout).toMatch(/Alarm flow: Reported → Answered\n/);
-    const zh = await runCli(['work-orders', 'get', String(order.id)], {
-      env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token, LC_ALL: 'zh_CN.UTF-8' },
-    });
-    expect(zh.stdout).toContain('报警流程： 已报警 → 已接警');
-    const bad = await run(['work-orders', 'create', '--elevator', String(lift.id), '--method', 'fax']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('fax: the method is phone, app or inspection');
-  });
+  it(
+    'work-orders create raises a phone-call order that is then worked like any other',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await s.login('admin');
+      const lift = await admin.entities.elevator.save({
+        name: 'Phoned lift',
+        factoryNo: 'PH-CLI',
+        elevatorType: 1,
+        useStatus: 1,
+      });
+      const made = await run([
+        'work-orders',
+        'create',
+        '--elevator',
+        String(lift.id),
+        '--type',
+        '1',
+        '--contact-person',
+        'Li Wei',
+        '--alarm-phone',
+        '13900000002',
+        '--has-people',
+        '-o',
+        'json',
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      const order = JSON.parse(made.stdout) as {
+        id: number;
+        repairMethod: number;
+        recordState: number;
+        hasPeople: boolean;
+      };
+      expect(order).toMatchObject({ repairMethod: 3, recordState: 0, hasPeople: true });
+      expect((await run(['work-orders', 'receive', String(order.id)])).code).toBe(0);
+      expect((await admin.entities.workOrder.get(order.id)).recordState).toBe(1);
+      // the alarm flow flags: in the JSON detail as fields, in the table as the flow so far
+      const detail = await run(['work-orders', 'get', String(order.id), '-o', 'json']);
+      expect(JSON.parse(detail.stdout)).toMatchObject({
+        order: { reported: true, answered: true, arrived: false, confirmed: false, cancelled: false },
+      });
+      const shown = await run(['work-orders', 'get', String(order.id)]);
+      expect(shown.stdout).toMatch(/Alarm flow: Reported → Answered\n/);
+      const zh = await runCli(['work-orders', 'get', String(order.id)], {
+        env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token, LC_ALL: 'zh_CN.UTF-8' },
+      });
+      expect(zh.stdout).toContain('报警流程： 已报警 → 已接警');
+      const bad = await run(['work-orders', 'create', '--elevator', String(lift.id), '--method', 'fax']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('fax: the method is phone, app or inspection');
+    },
+  );
 
-  it('attaches an appendix by content and lists it; a renamed file is refused', async () => {
-    const path = join(dir, 'appendix.xlsx');
-    writeFileSync(path, sample.xlsx(2048));
-    const attached = await run(['contract', 'attach', String(ids['HT-SOON']), path, '--json']);
-    expect(attached.code, attached.stderr).toBe(0);
-    expect(JSON.parse(attached.stdout)).toMatchObject({
-      name: 'appendix.xlsx',
-      sha256: sample.sha256(sample.xlsx(2048)),
-    });
-    const listed = await run(['contract', 'attachments', String(ids['HT-SOON']), '--json']);
-    expect(JSON.parse(listed.stdout)).toEqual([
-      expect.objectContaining({ name: 'appendix.xlsx', uploaderName: 'Demo Administrator' }),
-    ]);
-    const renamed = join(dir, 'terms.docx');
-    writeFileSync(renamed, sample.png());
-    const refused = await run(['contract', 'attach', String(ids['HT-SOON']), renamed]);
-    expect(refused.code).toBe(1);
-    const pdf = join(dir, 'scan.pdf');
-    writeFileSync(pdf, sample.pdf());
-    const wrongType = await run(['contract', 'attach', String(ids['HT-SOON']), pdf]);
-    expect(wrongType.code).toBe(2);
-  });
+  it(
+    'attaches an appendix by content, lists and downloads it (not to another tenant); a renamed file is refused',
+    { timeout: 120_000 },
+    async () => {
+      const path = join(dir, 'appendix.xlsx');
+      writeFileSync(path, sample.xlsx(2048));
+      const attached = await run(['contract', 'attach', String(ids['HT-SOON']), path, '--json']);
+      expect(attached.code, attached.stderr).toBe(0);
+      expect(JSON.parse(attached.stdout)).toMatchObject({
+        name: 'appendix.xlsx',
+        sha256: sample.sha256(sample.xlsx(2048)),
+      });
+      const listed = await run(['contract', 'attachments', String(ids['HT-SOON']), '--json']);
+      expect(JSON.parse(listed.stdout)).toEqual([
+        expect.objectContaining({ name: 'appendix.xlsx', uploaderName: 'Demo Administrator' }),
+      ]);
+      // download round-trips the bytes; another tenant's token gets nothing
+      const kept = JSON.parse(attached.stdout) as { id: number };
+      const target = join(dir, 'appendix-copy.xlsx');
+      const saved = await run(['contract', 'download', String(kept.id), '--out', target, '--json']);
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(JSON.parse(saved.stdout)).toMatchObject({ path: target, sha256: sample.sha256(sample.xlsx(2048)) });
+      expect(sample.sha256(readFileSync(target))).toBe(sample.sha256(sample.xlsx(2048)));
+      const coastal = (await (await s.login('coastaladmin')).tokens.create('coastal-contract')).token;
+      const foreign = await runCli(['contract', 'download', String(kept.id), '--out', join(dir, 'stolen.xlsx')], {
+        env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: coastal },
+      });
+      expect(foreign.code).toBe(1);
+      expect(foreign.stderr).toContain(`No file ${kept.id} that you may read`);
+      expect(existsSync(join(dir, 'stolen.xlsx'))).toBe(false);
+      const renamed = join(dir, 'terms.docx');
+      writeFileSync(renamed, sample.png());
+      const refused = await run(['contract', 'attach', String(ids['HT-SOON']), renamed]);
+      expect(refused.code).toBe(1);
+      const pdf = join(dir, 'scan.pdf');
+      writeFileSync(pdf, sample.pdf());
+      const wrongType = await run(['contract', 'attach', String(ids['HT-SOON']), pdf]);
+      expect(wrongType.code).toBe(2);
+    },
+  );
 });

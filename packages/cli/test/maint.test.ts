@@ -65,32 +65,84 @@ describe('liftctl maint', () => {
     expect(bad.stderr).toContain('--from: not a date');
   });
 
-  it('orders --not-accepted and --overdue report for cron; send and invalidate with a reason act on one', async () => {
-    const [first] = await stored();
-    const id = String(first!.id);
-    expect((await run(['maint', 'send', id])).code).toBe(0);
-    expect((await admin.entities.maintenanceOrder.get(first!.id)).status).toBe(3);
-    await fx.db
-      .updateTable('maintenanceOrders')
-      .set({ status: 4, recentNotAccept: 1, planDate: '2020-01-01' })
-      .where('id', '=', first!.id)
-      .execute();
-    const late = await run(['maint', 'orders', '--not-accepted', '-o', 'json']);
-    expect((JSON.parse(late.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
-    const overdue = await run(['maint', 'orders', '--overdue', '-o', 'json']);
-    expect((JSON.parse(overdue.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
-    expect((JSON.parse((await run(['maint', 'orders', '-o', 'json'])).stdout) as unknown[]).length).toBe(4);
+  // eight liftctl runs: on a loaded machine each takes seconds
+  it(
+    'orders --not-accepted and --overdue report for cron; send and invalidate with a reason act on one',
+    { timeout: 120_000 },
+    async () => {
+      const [first] = await stored();
+      const id = String(first!.id);
+      expect((await run(['maint', 'send', id])).code).toBe(0);
+      expect((await admin.entities.maintenanceOrder.get(first!.id)).status).toBe(3);
+      await fx.db
+        .updateTable('maintenanceOrders')
+        .set({ status: 4, recentNotAccept: 1, planDate: '2020-01-01' })
+        .where('id', '=', first!.id)
+        .execute();
+      const late = await run(['maint', 'orders', '--not-accepted', '-o', 'json']);
+      expect((JSON.parse(late.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
+      const overdue = await run(['maint', 'orders', '--overdue', '-o', 'json']);
+      expect((JSON.parse(overdue.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
+      expect((JSON.parse((await run(['maint', 'orders', '-o', 'json'])).stdout) as unknown[]).length).toBe(4);
 
-    const noReason = await run(['maint', 'invalidate', id]);
-    expect(noReason.code).toBe(2);
-    const invalid = await run(['maint', 'invalidate', id, '--reason', 'Lift replaced']);
-    expect(invalid.code, invalid.stderr).toBe(0);
-    expect(await admin.entities.maintenanceOrder.get(first!.id)).toMatchObject({
-      status: 11,
-      invalidReason: 'Lift replaced',
-    });
-    const twice = await run(['maint', 'send', id]);
-    expect(twice.code).not.toBe(0);
-    expect(twice.stderr).toContain('it cannot be sent now');
-  });
+      const noReason = await run(['maint', 'invalidate', id]);
+      expect(noReason.code).toBe(2);
+      const invalid = await run(['maint', 'invalidate', id, '--reason', 'Lift replaced']);
+      expect(invalid.code, invalid.stderr).toBe(0);
+      expect(await admin.entities.maintenanceOrder.get(first!.id)).toMatchObject({
+        status: 11,
+        invalidReason: 'Lift replaced',
+      });
+      const twice = await run(['maint', 'send', id]);
+      expect(twice.code).not.toBe(0);
+      expect(twice.stderr).toContain('it cannot be sent now');
+    },
+  );
+
+  it(
+    'old-style orders: entity commands enter and list one; maint old confirms it (final) and invalidate needs a reason',
+    { timeout: 120_000 },
+    async () => {
+      const made = await run([
+        'old-maintenance-order',
+        'create',
+        '--set',
+        'orderNo=OM-CLI-1',
+        '--set',
+        `elevatorId=${fx.elevatorId}`,
+        '--set',
+        `companyId=${fx.companyId}`,
+        '--set',
+        `worker1Id=${fx.workerId}`,
+        '--set',
+        'maintenanceDate=2026-03-01',
+        '--set',
+        'content=Brake and doors checked',
+        '-o',
+        'json',
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      const order = JSON.parse(made.stdout) as { id: number; status: number };
+      expect(order.status).toBe(1);
+      const id = String(order.id);
+      const listed = await run(['old-maintenance-order', 'list', '--status', '1', '-o', 'csv']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('OM-CLI-1');
+      const table = await run(['old-maintenance-order', 'get', id]);
+      expect(table.stdout).toContain('Wait for confirmation');
+
+      const noReason = await run(['maint', 'old', 'invalidate', id]);
+      expect(noReason.code).toBe(2);
+      const badGrade = await run(['maint', 'old', 'confirm', id, '--evaluation', '7']);
+      expect(badGrade.code).toBe(2);
+      expect(badGrade.stderr).toContain('7: the evaluation is 1, 2, 3 or 4');
+      const confirmed = await run(['maint', 'old', 'confirm', id, '--evaluation', '4', '--advice', 'On time']);
+      expect(confirmed.code, confirmed.stderr).toBe(0);
+      expect(confirmed.stderr).toContain(`Old-style maintenance order ${id}: Confirmed`);
+      expect(await admin.entities.oldMaintenanceOrder.get(order.id)).toMatchObject({ status: 2, evaluation: 4 });
+      const late = await run(['maint', 'old', 'invalidate', id, '--reason', 'Too late']);
+      expect(late.code).toBe(1);
+      expect(late.stderr).toContain('This old-style maintenance order is Confirmed: it cannot be invalidated now');
+    },
+  );
 });

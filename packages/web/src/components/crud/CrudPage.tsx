@@ -33,6 +33,8 @@ export interface CrudPageProps {
   /** After a save, with the server's answer (a new token's secret, shown once). */
   onSaved?: (saved: unknown) => void;
   canDelete?: boolean;
+  /** Whether one record may still be deleted (a confirmed old-style maintenance order may not); all may by default. */
+  canDeleteRow?: (row: Row) => boolean;
   extraActions?: (row: Row) => ReactNode;
   /** Buttons after Add (import, export, selection actions). */
   toolbarExtra?: ReactNode;
@@ -80,7 +82,7 @@ export function CrudPage(props: CrudPageProps) {
         </Button>
       )}
       {props.extraActions?.(row)}
-      {props.canDelete === false || props.readOnly ? null : (
+      {props.canDelete === false || props.readOnly || props.canDeleteRow?.(row) === false ? null : (
         <Popconfirm
           title={t('common.deleteConfirm')}
           onConfirm={() => remove.mutate(row.id)}

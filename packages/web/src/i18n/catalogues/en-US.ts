@@ -411,6 +411,8 @@ export const enUS = {
     complete: 'Complete',
     confirm: 'Confirm',
     invalidate: 'Invalidate',
+    orders: 'Orders',
+    oldOrders: 'Old-style orders',
   },
   inspections: {
     repairOrder: 'Repair order',

@@ -415,6 +415,8 @@ export const itItaly: WebCatalogue = {
     complete: 'Completa',
     confirm: 'Conferma',
     invalidate: 'Annulla',
+    orders: 'Ordini',
+    oldOrders: 'Ordini di vecchio tipo',
   },
   inspections: {
     repairOrder: 'Ordine di riparazione',

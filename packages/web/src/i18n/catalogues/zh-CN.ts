@@ -411,6 +411,8 @@ export const zhCN: WebCatalogue = {
     complete: '完成',
     confirm: '确认',
     invalidate: '作废',
+    orders: '维保工单',
+    oldOrders: '旧版工单',
   },
   inspections: {
     repairOrder: '整改工单',

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from 'antd';
 import { maintenanceOrder } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
+import { OldMaintOrders } from './OldMaintOrders';
 
 const COLUMNS = [
   'orderNo',
@@ -19,10 +21,11 @@ const COLUMNS = [
 /**
  * Maintenance orders (/maintWork, index 322): filters for status, company, worker and plan date come from the
  * definition; each row opens the order page (/maintWorkOrder/{id}) with its timeline and the moves allowed now.
+ * The second tab holds the old-style orders (OldMaintOrders).
  */
 export default function MaintWorkPage() {
   const { t } = useTranslation();
-  return (
+  const orders = (
     <CrudPage
       entity={maintenanceOrder}
       columns={COLUMNS}
@@ -34,6 +37,16 @@ export default function MaintWorkPage() {
           {t('common.detail')}
         </Link>
       )}
+    />
+  );
+  // the old-style orders (domain.md §4) beside them, one tab each; the orders' tab first, as before
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'orders', label: t('maint.orders'), children: orders },
+        { key: 'old', label: t('maint.oldOrders'), children: <OldMaintOrders /> },
+      ]}
     />
   );
 }
