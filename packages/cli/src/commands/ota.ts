@@ -14,7 +14,10 @@ import { EXIT } from '../exit-codes.js';
 import { t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeRecords } from '../output/records.js';
+import { setQuiet } from '../output/messages.js';
+import { terminal } from '../output/terminal.js';
 import { confirmOrStop } from '../prompts/ask.js';
+import { liveSession, reconnectPolicy } from '../live/session.js';
 import { tableColumns, wideColumns } from './entity/columns.js';
 import { entityDef, type Row } from './entity/definition.js';
 import { parseId } from './entity/ids.js';
@@ -49,8 +52,44 @@ async function approvals(cmd: Command, opts: { status?: string }) {
   const key = (opts.status ?? 'applying').toLowerCase();
   if (!(key in STATUS)) throw new CliError(t('ota.badStatus', { value: opts.status ?? '' }), EXIT.usage);
   const status = STATUS[key];
+  const term = terminal();
+  if (status === OTA_APPROVAL.applying && term.stdinIsTTY && term.stdoutIsTTY) {
+    const ctx = await contextFor(cmd);
+    if (ctx.format() === 'table') return reviewQueue(ctx);
+  }
   const { ctx, def, rows } = await allRows(cmd, 'otaApplication', status === null ? {} : { approvalStatus: status });
   await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+}
+
+/**
+ * The pending applications on a terminal: an Ink review queue (ota/ReviewQueue.tsx) that approves, rejects with
+ * a typed reason and reloads as applications arrive on the live channel. Ink and React load only here.
+ */
+async function reviewQueue(ctx: Awaited<ReturnType<typeof contextFor>>) {
+  const [{ render }, { createElement }, { ReviewQueue }, { reviewSource }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../ota/ReviewQueue.js'),
+    import('../ota/source.js'),
+  ]);
+  const session = await liveSession(ctx);
+  const client = await ctx.authedClient();
+  const source = reviewSource(
+    (request) => ctx.call(request, { spinner: false }),
+    client,
+    session,
+    reconnectPolicy(undefined),
+  );
+  setQuiet(true);
+  const app = render(createElement(ReviewQueue, { source }), { exitOnCtrlC: false });
+  try {
+    await app.waitUntilExit();
+  } finally {
+    app.cleanup();
+    setQuiet(false);
+  }
+  // the live channel went with the view; nothing else keeps the process
+  process.exit(EXIT.ok);
 }
 
 async function apply(cmd: Command, opts: { program: string; count: string }) {
