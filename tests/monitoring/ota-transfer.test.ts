@@ -2,6 +2,7 @@ import {
   applyOta,
   approveOtaApplication,
   OTA_BURN,
+  otaBurnErrorText,
   startOtaBurn,
   uploadOtaProgramFile,
   type LiftCloudClient,
@@ -121,9 +122,14 @@ describe.each(DIALECTS)('OTA firmware transfer over MQTT on %s', (dialect) => {
     const g = await gateway(fleet[1]!, { corruptAt: 0.3 });
     const [burn] = await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [fleet[1]!.dtu] } });
     const row = await ended(burn!.id);
-    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'checksum mismatch' });
+    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'checksumMismatch' });
+    // the code is what JSON keeps; screens say it in the reader's language
+    expect(otaBurnErrorText(row.error, 'en-US')).toBe('Checksum mismatch (SHA-256)');
+    expect(otaBurnErrorText(row.error, 'zh-CN')).toBe('固件校验失败(SHA-256不一致)');
+    expect(otaBurnErrorText(row.error, 'it-Italy')).toBe('Checksum non corrispondente (SHA-256)');
+    expect(otaBurnErrorText('bootloader refused', 'zh-CN')).toBe('bootloader refused');
     expect(g.ota.outcomes).toHaveLength(1);
-    expect(g.ota.outcomes[0]).toMatchObject({ ok: false, error: 'checksum mismatch' });
+    expect(g.ota.outcomes[0]).toMatchObject({ ok: false, error: 'checksumMismatch' });
     expect(g.ota.outcomes[0]!.sha256).not.toBe(sample.sha256(p.bytes));
     expect(await admin.entities.otaApplication.get(p.applicationId)).toMatchObject({
       usedNumber: 0,
@@ -142,7 +148,7 @@ describe.each(DIALECTS)('OTA firmware transfer over MQTT on %s', (dialect) => {
     await gateway(fleet[2]!, { failAt: 0.6 });
     const [burn] = await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [fleet[2]!.dtu] } });
     const row = await ended(burn!.id);
-    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'flash write failed' });
+    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'flashFailed' });
     expect(Number(row.progress)).toBeGreaterThan(0);
     expect(Number(row.progress)).toBeLessThan(100);
     expect(await admin.entities.otaApplication.get(p.applicationId)).toMatchObject({
