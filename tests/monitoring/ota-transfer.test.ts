@@ -2,10 +2,14 @@ import {
   applyOta,
   approveOtaApplication,
   OTA_BURN,
+  otaBurnErrorText,
+  otaDownTopic,
+  otaUpTopic,
   startOtaBurn,
   uploadOtaProgramFile,
   type LiftCloudClient,
 } from '@liftcloud/client';
+import mqtt from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -121,9 +125,14 @@ describe.each(DIALECTS)('OTA firmware transfer over MQTT on %s', (dialect) => {
     const g = await gateway(fleet[1]!, { corruptAt: 0.3 });
     const [burn] = await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [fleet[1]!.dtu] } });
     const row = await ended(burn!.id);
-    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'checksum mismatch' });
+    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'checksumMismatch' });
+    // the code is what JSON keeps; screens say it in the reader's language
+    expect(otaBurnErrorText(row.error, 'en-US')).toBe('Checksum mismatch (SHA-256)');
+    expect(otaBurnErrorText(row.error, 'zh-CN')).toBe('固件校验失败(SHA-256不一致)');
+    expect(otaBurnErrorText(row.error, 'it-Italy')).toBe('Checksum non corrispondente (SHA-256)');
+    expect(otaBurnErrorText('bootloader refused', 'zh-CN')).toBe('bootloader refused');
     expect(g.ota.outcomes).toHaveLength(1);
-    expect(g.ota.outcomes[0]).toMatchObject({ ok: false, error: 'checksum mismatch' });
+    expect(g.ota.outcomes[0]).toMatchObject({ ok: false, error: 'checksumMismatch' });
     expect(g.ota.outcomes[0]!.sha256).not.toBe(sample.sha256(p.bytes));
     expect(await admin.entities.otaApplication.get(p.applicationId)).toMatchObject({
       usedNumber: 0,
@@ -142,13 +151,47 @@ describe.each(DIALECTS)('OTA firmware transfer over MQTT on %s', (dialect) => {
     await gateway(fleet[2]!, { failAt: 0.6 });
     const [burn] = await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [fleet[2]!.dtu] } });
     const row = await ended(burn!.id);
-    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'flash write failed' });
+    expect(row).toMatchObject({ state: OTA_BURN.failed, error: 'flashFailed' });
     expect(Number(row.progress)).toBeGreaterThan(0);
     expect(Number(row.progress)).toBeLessThan(100);
     expect(await admin.entities.otaApplication.get(p.applicationId)).toMatchObject({
       usedNumber: 0,
       reservedNumber: 0,
     });
+  });
+
+  it('a gateway cannot end, listen to or speak for another gateway’s transfer', async () => {
+    const p = await program(1);
+    const victim = await gateway(fleet[4]!, { slowAckMs: 300 });
+    const [burn] = await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [fleet[4]!.dtu] } });
+    await expect.poll(() => victim.ota.held(), WAIT).toBeGreaterThan(0);
+    const intruder = fleet[2]!;
+    const connect = () =>
+      mqtt.connectAsync(s.mqttUrl, {
+        username: intruder.dtu,
+        password: intruder.secret,
+        clientId: `intruder-${Date.now()}`,
+        reconnectPeriod: 0,
+      });
+    // a forged verdict on its own topic naming the other's transfer: not its transfer, ignored
+    const own = await connect();
+    const forged = { id: 'x-1', ts: Date.now(), op: 'result', transferId: burn!.transferId, ok: true };
+    await own.publishAsync(otaUpTopic(intruder.dtu), JSON.stringify({ ...forged, sha256: sample.sha256(p.bytes) }), {
+      qos: 1,
+    });
+    // listening to the other's chunks is refused: the broker closes the connection
+    await expect(own.subscribeAsync(otaDownTopic(fleet[4]!.dtu), { qos: 1 })).rejects.toThrow();
+    own.end(true);
+    // publishing on the other's topic closes the connection, and nothing of it is taken
+    const other = await connect();
+    const closed = new Promise<void>((resolve) => other.once('close', () => resolve()));
+    other.publish(otaUpTopic(fleet[4]!.dtu), JSON.stringify({ ...forged, id: 'x-2' }), { qos: 1 });
+    await closed;
+    other.end(true);
+    // the real transfer goes on and ends on the victim's own verdict
+    const row = await ended(burn!.id);
+    expect(row.state).toBe(OTA_BURN.burned);
+    expect(victim.ota.outcomes).toEqual([{ transferId: burn!.transferId, ok: true, sha256: sample.sha256(p.bytes) }]);
   });
 
   it('an instance that dies mid-transfer: the instance the gateway reconnects to takes the burn over once its lease lapses', async () => {

@@ -124,7 +124,7 @@ export class OtaReceiver {
     t.offset += m.length;
     if (crossed(this.faults.failAt)) {
       t.done = true;
-      const outcome = { transferId: m.transferId, ok: false, sha256: '', error: 'flash write failed' };
+      const outcome = { transferId: m.transferId, ok: false, sha256: '', error: 'flashFailed' };
       this.outcomes.push(outcome);
       return this.send({ op: 'result', ...outcome });
     }
@@ -151,7 +151,7 @@ export class OtaReceiver {
       transferId: t.begin.transferId,
       ok,
       sha256,
-      ...(ok ? {} : { error: 'checksum mismatch' }),
+      ...(ok ? {} : { error: 'checksumMismatch' }),
     };
     if (first) this.outcomes.push(outcome);
     await this.send({ op: 'result', ...outcome });

@@ -5,16 +5,20 @@ import {
   applyOta,
   approveOtaApplication,
   rejectOtaApplication,
+  otaBurnErrorText,
   startOtaBurn,
   type Query,
 } from '@liftcloud/client';
 import type { Command } from 'commander';
 import { CliError, describeError, exitCodeOf } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { t } from '../i18n/index.js';
+import { currentLanguage, t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeRecords } from '../output/records.js';
+import { setQuiet } from '../output/messages.js';
+import { terminal } from '../output/terminal.js';
 import { confirmOrStop } from '../prompts/ask.js';
+import { liveSession, reconnectPolicy } from '../live/session.js';
 import { tableColumns, wideColumns } from './entity/columns.js';
 import { entityDef, type Row } from './entity/definition.js';
 import { parseId } from './entity/ids.js';
@@ -49,8 +53,44 @@ async function approvals(cmd: Command, opts: { status?: string }) {
   const key = (opts.status ?? 'applying').toLowerCase();
   if (!(key in STATUS)) throw new CliError(t('ota.badStatus', { value: opts.status ?? '' }), EXIT.usage);
   const status = STATUS[key];
+  const term = terminal();
+  if (status === OTA_APPROVAL.applying && term.stdinIsTTY && term.stdoutIsTTY) {
+    const ctx = await contextFor(cmd);
+    if (ctx.format() === 'table') return reviewQueue(ctx);
+  }
   const { ctx, def, rows } = await allRows(cmd, 'otaApplication', status === null ? {} : { approvalStatus: status });
   await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+}
+
+/**
+ * The pending applications on a terminal: an Ink review queue (ota/ReviewQueue.tsx) that approves, rejects with
+ * a typed reason and reloads as applications arrive on the live channel. Ink and React load only here.
+ */
+async function reviewQueue(ctx: Awaited<ReturnType<typeof contextFor>>) {
+  const [{ render }, { createElement }, { ReviewQueue }, { reviewSource }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../ota/ReviewQueue.js'),
+    import('../ota/source.js'),
+  ]);
+  const session = await liveSession(ctx);
+  const client = await ctx.authedClient();
+  const source = reviewSource(
+    (request) => ctx.call(request, { spinner: false }),
+    client,
+    session,
+    reconnectPolicy(undefined),
+  );
+  setQuiet(true);
+  const app = render(createElement(ReviewQueue, { source }), { exitOnCtrlC: false });
+  try {
+    await app.waitUntilExit();
+  } finally {
+    app.cleanup();
+    setQuiet(false);
+  }
+  // the live channel went with the view; nothing else keeps the process
+  process.exit(EXIT.ok);
 }
 
 async function apply(cmd: Command, opts: { program: string; count: string }) {
@@ -99,6 +139,12 @@ async function decide(
  * burns are read until each has ended, each change written (a table line, or a json line with -o jsonl). Exit
  * 0 when every gateway burned, 4 when some failed, 1 when all did; the failed DTUs are named on stderr.
  */
+/** A table says why a burn failed in the reader's language; JSON keeps the code (docs/gateway-protocol.md). */
+const readable = (format: string, rows: Row[]): Row[] =>
+  format === 'table' || format === 'wide'
+    ? rows.map((r) => ({ ...r, error: otaBurnErrorText(r.error as string | null, currentLanguage()) }))
+    : rows;
+
 async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow?: boolean }) {
   const programId = parseId(opts.program);
   const ctx = await contextFor(cmd);
@@ -119,11 +165,14 @@ async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow
       });
       const changed = rows.filter((r) => seen.get(Number(r.id)) !== `${String(r.state)}:${String(r.progress)}`);
       changed.forEach((r) => seen.set(Number(r.id), `${String(r.state)}:${String(r.progress)}`));
-      if (changed.length) await writeRecords(out, changed);
+      if (changed.length) await writeRecords(out, readable(out.format, changed));
       if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) break;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-  } else await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  } else {
+    const out = ctx.recordOutput(tableColumns(def), wideColumns(def));
+    await writeRecords(out, readable(out.format, rows));
+  }
   if (!opts.follow) return;
   const failed = rows.filter((r) => Number(r.state) === OTA_BURN.failed);
   if (failed.length === 0) return;

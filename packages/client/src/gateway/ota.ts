@@ -1,4 +1,6 @@
 import Type, { type Static } from 'typebox';
+import type { Language } from '../i18n/languages.js';
+import { L } from '../schema/fields.js';
 import { TOPIC_ROOT } from './protocol.js';
 
 /**
@@ -79,3 +81,31 @@ export type OtaChunkMessage = Static<typeof OtaChunkMessage>;
 export type OtaAbortMessage = Static<typeof OtaAbortMessage>;
 export type OtaDownMessage = Static<typeof OtaDownMessage>;
 export type OtaUpMessage = Static<typeof OtaUpMessage>;
+
+/**
+ * Why a burn failed, as the burn row keeps it: a code below (the platform's, or one a gateway reports in a
+ * result's `error`), else a gateway's own words. Screens show the code in the reader's language; JSON keeps it.
+ */
+export const OTA_BURN_ERRORS = {
+  checksumMismatch: L(
+    '固件校验失败(SHA-256不一致)',
+    'Checksum mismatch (SHA-256)',
+    'Checksum non corrispondente (SHA-256)',
+  ),
+  flashFailed: L(
+    '网关写入闪存失败',
+    'The gateway failed to write its flash',
+    'Il gateway non è riuscito a scrivere la flash',
+  ),
+  noAnswer: L('网关停止应答', 'The gateway stopped answering', 'Il gateway ha smesso di rispondere'),
+  neverOnline: L('网关未上线', 'The gateway did not come online', 'Il gateway non è tornato online'),
+  firmwareMissing: L('程序文件缺失或已损坏', 'The firmware is missing or damaged', 'Il firmware manca o è danneggiato'),
+} as const;
+export type OtaBurnError = keyof typeof OTA_BURN_ERRORS;
+
+/** A burn's failure in a language: a known code's text, else what the gateway said, as it said it. */
+export function otaBurnErrorText(error: string | null | undefined, language: Language): string | null {
+  if (!error) return null;
+  const known = (OTA_BURN_ERRORS as Record<string, Record<Language, string>>)[error];
+  return known ? known[language] : error;
+}

@@ -1,4 +1,11 @@
-import { OTA_BURN, OTA_CHUNK_BYTES, OTA_WINDOW_BYTES, type OtaDownMessage, type OtaUpMessage } from '@liftcloud/client';
+import {
+  OTA_BURN,
+  OTA_CHUNK_BYTES,
+  OTA_WINDOW_BYTES,
+  type OtaBurnError,
+  type OtaDownMessage,
+  type OtaUpMessage,
+} from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHash, randomUUID } from 'node:crypto';
@@ -179,7 +186,7 @@ export class OtaTransfers implements OtaLinkHandler {
       .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
       .limit(100)
       .execute();
-    for (const f of forgotten) await this.ota.finish(f.id, false, 'gateway did not come online');
+    for (const f of forgotten) await this.ota.finish(f.id, false, 'neverOnline' satisfies OtaBurnError);
   }
 
   private async loadFirmware(programId: number): Promise<Firmware> {
@@ -193,10 +200,10 @@ export class OtaTransfers implements OtaLinkHandler {
           .where('p.id', '=', programId)
           .executeTakeFirst();
         const stream = row && this.files ? await this.files.get(row.storageKey) : null;
-        if (!row || !stream) throw new Error('the program’s firmware is missing');
+        if (!row || !stream) throw new Error('firmwareMissing' satisfies OtaBurnError);
         const bytes = await readAll(stream);
         const sha256 = createHash('sha256').update(bytes).digest('hex');
-        if (sha256 !== row.sha256) throw new Error('the kept firmware does not match its SHA-256');
+        if (sha256 !== row.sha256) throw new Error('firmwareMissing' satisfies OtaBurnError);
         return { bytes, sha256, version: String(row.version), users: 0 };
       })();
       this.firmware.set(programId, pending);
@@ -270,7 +277,7 @@ export class OtaTransfers implements OtaLinkHandler {
 
   private async stalled(a: Active): Promise<void> {
     if (a.ending || this.active.get(a.transferId) !== a) return;
-    if (++a.stalls > this.opts.maxStalls) return this.end(a, false, 'gateway stopped answering');
+    if (++a.stalls > this.opts.maxStalls) return this.end(a, false, 'noAnswer' satisfies OtaBurnError);
     if (!a.ready) return this.announce(a);
     a.sent = a.acked;
     this.arm(a);
@@ -305,7 +312,7 @@ export class OtaTransfers implements OtaLinkHandler {
     const size = a.firmware.bytes.length;
     if (message.op === 'result') {
       const ok = message.ok === true && message.sha256 === a.firmware.sha256;
-      void this.end(a, ok, ok ? null : (message.error ?? 'checksum mismatch'));
+      void this.end(a, ok, ok ? null : (message.error ?? ('checksumMismatch' satisfies OtaBurnError)));
       return;
     }
     const offset = Math.min(message.offset ?? 0, size);

@@ -7,6 +7,7 @@ import {
   OTA_BURN,
   enumLabel,
   otaBurn,
+  otaBurnErrorText,
   otaBurnState,
   otaProgram,
   startOtaBurn,
@@ -99,7 +100,11 @@ export default function OtaBurnPage() {
         />
       ),
     },
-    { key: 'error', dataIndex: 'error', title: label('error') },
+    {
+      key: 'error',
+      title: label('error'),
+      render: (_, r) => otaBurnErrorText(r.error as string | null, language),
+    },
     { key: 'startedBy', dataIndex: 'startedBy', title: label('startedBy') },
     { key: 'finishTime', dataIndex: 'finishTime', title: label('finishTime') },
   ];

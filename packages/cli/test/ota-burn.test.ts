@@ -1,0 +1,78 @@
+import { applyOta, approveOtaApplication, uploadOtaProgramFile } from '@liftcloud/client';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionDemoFleet } from '../../server/src/seed/demo-fleet.js';
+import { SimulatedGateway } from '../../simulator/src/index.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+
+/**
+ * `liftctl ota burn --follow -o jsonl` against the real server and two simulated gateways taking the transfer
+ * over the broker: one burns, one corrupts a chunk (its SHA-256 check fails). The json lines carry each change,
+ * the exit code is 4 (some failed) and stderr names the failed DTU.
+ */
+describe('liftctl ota burn --follow', () => {
+  let s: TestServer;
+  let token = '';
+  let programId = 0;
+  const gateways: SimulatedGateway[] = [];
+  let dtus: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startTestServer({ app: { ota: { pollMs: 200, ackTimeoutMs: 2_000 } } });
+    const admin = await s.login('admin');
+    token = (await admin.tokens.create('ota-burn-tests')).token;
+    const p = await admin.entities.otaProgram.save({
+      programName: 'Drive controller',
+      version: '5.0',
+      count: 2,
+      isEffective: 1,
+      ownedCompanyId: s.demo.companies.manufacturer,
+    });
+    programId = p.id;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(randomBytes(300_000))]), 'drive.bin');
+    await admin.call(uploadOtaProgramFile, { params: { id: p.id }, body: form });
+    const a = await admin.call(applyOta, { body: { programId, applyNumber: 2 } });
+    await admin.call(approveOtaApplication, { params: { id: a.id }, body: {} });
+    const fleet = await provisionDemoFleet(s.store.db, 2);
+    dtus = fleet.map((m) => m.dtu);
+    for (const [i, m] of fleet.entries()) {
+      const g = new SimulatedGateway({
+        mqttUrl: s.mqttUrl,
+        ...m,
+        floors: 10,
+        faultChance: 0,
+        trappedChance: 0,
+        // slow enough that --follow (reading every second) sees the transfer under way
+        ota: i === 1 ? { corruptAt: 0.5, slowAckMs: 300 } : { slowAckMs: 300 },
+      });
+      await g.connect();
+      gateways.push(g);
+    }
+  });
+  afterAll(async () => {
+    for (const g of gateways) await g.close();
+    await s?.close();
+  });
+
+  it('writes each change as a json line and exits 4 naming the gateway that failed', async () => {
+    const result = await runCli(
+      ['ota', 'burn', '--program', String(programId), '--dtu', ...dtus, '--follow', '-o', 'jsonl'],
+      { env: { LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token } },
+    );
+    expect(result.code, result.stderr).toBe(4);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { dtu: string; state: number; progress: number; error: string | null });
+    const last = (dtu: string) => lines.filter((l) => l.dtu === dtu).at(-1);
+    expect(last(dtus[0]!)).toMatchObject({ state: 2, progress: 100, error: null });
+    // JSON keeps the failure's code; the table would say it in the reader's language
+    expect(last(dtus[1]!)).toMatchObject({ state: 3, error: 'checksumMismatch' });
+    // the transfer was followed on its way, not only at its end
+    expect(lines.some((l) => l.state === 1 && l.progress > 0 && l.progress < 100)).toBe(true);
+    expect(result.stderr).toContain(`1 of 2 gateway(s) failed: ${dtus[1]}`);
+  }, 120_000);
+});
