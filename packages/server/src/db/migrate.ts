@@ -23,6 +23,7 @@ import * as m026 from './migrations/026_developers.js';
 import * as m027 from './migrations/027_webhooks.js';
 import * as m028 from './migrations/028_supervision.js';
 import * as m030 from './migrations/030_eocd.js';
+import * as m037 from './migrations/037_statistics_indexes.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '027_webhooks': m027,
   '028_supervision': m028,
   '030_eocd': m030,
+  '037_statistics_indexes': m037,
 };
 
 class CodeMigrations implements MigrationProvider {
