@@ -1,4 +1,5 @@
 import { createReportShareLink } from '@liftcloud/client';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAlarm, insertFault, ownerOf } from '../support/monitoringRecords.js';
 import { chromiumMissing, startConsole, BROWSER_TEST_TIMEOUT, type ConsoleFixture } from './support/consoleFixture.js';
@@ -73,6 +74,30 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await anon.page.getByTestId('share-link-invalid').waitFor();
       expect(await anon.page.getByText('Report lift 2').count()).toBe(0);
       await anon.context.close();
+
+      // the call statistics beside the others on /aiManger
+      const db = fx.server.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      for (const [i, seconds] of [20, 0].entries())
+        await db
+          .insertInto('callRecords')
+          .values({
+            ...owner,
+            dtuCode: '86000000000',
+            msgId: `web-call-${i}`,
+            callTime: now - 60_000 + i,
+            durationSeconds: seconds,
+            originator: 'Passenger',
+            phone: '13800000009',
+            createTime: now,
+            updateTime: now,
+          })
+          .execute();
+      await page.goto(`${fx.base}/aiManger`);
+      const calls = page.locator('[data-testid="call-statistics"] .ant-table-row', { hasText: '报告一号梯' });
+      await calls.waitFor();
+      // name, calls, answered, unanswered, total seconds, mean seconds
+      expect(await calls.locator('td').allInnerTexts()).toEqual(['报告一号梯', '2', '1', '1', '20', '20']);
+      await page.locator('[data-testid="call-statistics"] .ant-table-row', { hasText: '13800000009' }).waitFor();
       expect(errors).toEqual([]);
       // the refused link's 404 is the only error the anonymous page may log
       expect(anon.errors.filter((e) => !e.includes('404'))).toEqual([]);

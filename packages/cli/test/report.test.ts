@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiftCloudClient } from '@liftcloud/client';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFault, ownerOf } from '../../../tests/support/monitoringRecords.js';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
@@ -102,6 +103,34 @@ describe('liftctl report and stats', { timeout: 150_000 }, () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/NAME|Name/);
     expect(table.stdout).toMatch(/Cron lift\s+1\s/);
+  });
+
+  it('stats --calls prints the call statistics', async () => {
+    const owner = await ownerOf(s, liftId);
+    const at = Date.now() - 60_000;
+    const db = s.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    for (const [i, seconds] of [30, 0, 50].entries())
+      await db
+        .insertInto('callRecords')
+        .values({
+          ...owner,
+          dtuCode: '86000000000',
+          msgId: `cli-call-${i}`,
+          callTime: at + i,
+          durationSeconds: seconds,
+          originator: 'P',
+          phone: '1',
+          createTime: at,
+          updateTime: at,
+        })
+        .execute();
+    const json = await run(['stats', '--calls', '--period', 'month', '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const rows = JSON.parse(json.stdout) as { id: number; calls: number; answered: number; meanSeconds: number }[];
+    expect(rows.find((row) => row.id === liftId)).toMatchObject({ calls: 3, answered: 2, meanSeconds: 40 });
+    const table = await run(['stats', '--calls']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/Cron lift\s+3\s+2\s+1\s+80\s+40/);
   });
 
   it('stats prints the table as JSON', async () => {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  CALL_STATISTICS_LABELS,
   STATISTICS_COLUMNS,
   STATISTICS_LABELS,
   REPORT_MAX_ELEVATORS,
@@ -8,7 +9,9 @@ import {
   downloadElevatorsReportPdf,
   getElevatorReport,
   getElevatorsReport,
+  getCallStatistics,
   getStatistics,
+  type CallStatisticsRow,
   type ElevatorReport,
   type StatisticsRow,
 } from '@liftcloud/client';
@@ -194,14 +197,34 @@ const statColumns = (): Column<StatisticsRow>[] =>
     value: (r: StatisticsRow) => r[k] ?? '',
   }));
 
-/** `stats --period … --by company|use-unit|elevator`: the statistics table (or JSON with -o json). */
-async function stats(cmd: Command, opts: { period?: string; by?: string }) {
+const callColumns = (): Column<CallStatisticsRow>[] => [
+  { key: 'name', header: STATISTICS_LABELS.name[currentLanguage()], value: (r: CallStatisticsRow) => r.name },
+  ...(['calls', 'answered', 'unanswered', 'totalSeconds', 'meanSeconds'] as const).map((k) => ({
+    key: k,
+    header: CALL_STATISTICS_LABELS[k][currentLanguage()],
+    value: (r: CallStatisticsRow) => r[k] ?? '',
+  })),
+];
+
+/**
+ * `stats --period … --by company|use-unit|elevator`: the statistics table (or JSON with -o json); with --calls,
+ * the call statistics instead (calls, answered, unanswered, seconds).
+ */
+async function stats(cmd: Command, opts: { period?: string; by?: string; calls?: boolean }) {
   const groupBy = opts.by === 'use-unit' ? 'useUnit' : (opts.by ?? 'elevator');
   if (!['company', 'useUnit', 'elevator'].includes(groupBy))
     throw new CliError(t('report.badGroup', { value: opts.by ?? '' }), EXIT.usage);
+  const period = periodOf(opts.period);
   const ctx = await contextFor(cmd);
+  if (opts.calls) {
+    const data = await ctx.call((client) =>
+      client.call(getCallStatistics, { query: { period, groupBy: groupBy as 'elevator' } }),
+    );
+    await writeRecords(ctx.recordOutput(callColumns(), callColumns()), data.rows);
+    return;
+  }
   const data = await ctx.call((client) =>
-    client.call(getStatistics, { query: { period: periodOf(opts.period), groupBy: groupBy as 'elevator' } }),
+    client.call(getStatistics, { query: { period, groupBy: groupBy as 'elevator' } }),
   );
   await writeRecords(ctx.recordOutput(statColumns(), statColumns()), data.rows);
 }
@@ -238,5 +261,6 @@ export function registerStats(program: Command): void {
     .description(t('cmd.stats'))
     .option('--period <period>', t('opt.reportPeriod'), 'month')
     .option('--by <group>', t('opt.statsBy'), 'elevator')
-    .action((opts: { period?: string; by?: string }, cmd: Command) => stats(cmd, opts));
+    .option('--calls', t('opt.statsCalls'))
+    .action((opts: { period?: string; by?: string; calls?: boolean }, cmd: Command) => stats(cmd, opts));
 }

@@ -32,6 +32,7 @@ export const opsEnUS = {
   'opt.reportPeriod': 'month, six-months or year',
   'opt.reportOutput': 'FILE.pdf, json or csv (with --all: a folder)',
   'opt.statsBy': 'company, use-unit or elevator',
+  'opt.statsCalls': 'the intercom call statistics instead: calls, answered, unanswered, seconds',
   'report.badPeriod': 'unknown period "{value}": use month, six-months or year',
   'report.badGroup': 'unknown grouping "{value}": use company, use-unit or elevator',
   'report.outputRequired': 'say where the report goes: -o FILE.pdf, -o json or -o csv',

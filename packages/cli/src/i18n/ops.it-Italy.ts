@@ -35,6 +35,7 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'opt.reportPeriod': 'month, six-months o year',
   'opt.reportOutput': 'FILE.pdf, json o csv (con --all: una cartella)',
   'opt.statsBy': 'company, use-unit o elevator',
+  'opt.statsCalls': 'invece le statistiche delle chiamate: chiamate, risposte, senza risposta, secondi',
   'report.badPeriod': 'periodo sconosciuto "{value}": usare month, six-months o year',
   'report.badGroup': 'raggruppamento sconosciuto "{value}": usare company, use-unit o elevator',
   'report.outputRequired': 'indicare dove va il rapporto: -o FILE.pdf, -o json o -o csv',

@@ -29,6 +29,7 @@ import * as m035 from './migrations/035_notifications.js';
 import * as m032 from './migrations/032_old_maintenance_orders.js';
 import * as m036 from './migrations/036_debug_personnel.js';
 import * as m033 from './migrations/033_ota_transfer.js';
+import * as m037 from './migrations/037_statistics_indexes.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '032_old_maintenance_orders': m032,
   '036_debug_personnel': m036,
   '033_ota_transfer': m033,
+  '037_statistics_indexes': m037,
 };
 
 class CodeMigrations implements MigrationProvider {

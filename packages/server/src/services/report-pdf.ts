@@ -1,5 +1,5 @@
 import { REPORT_LABELS, formatDateTime, type Language, type Statistics } from '@liftcloud/client';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { HttpError } from '../http/errors.js';
 
@@ -18,6 +18,18 @@ const CJK_FONTS: { path: string; face?: string }[] = [
 
 export const reportFont = (): { path: string; face?: string } | null =>
   CJK_FONTS.find((f) => existsSync(f.path)) ?? null;
+
+/**
+ * The font file's bytes, read once per process: a CJK collection is about 19 MB, and reading it for every report
+ * was half a second of each on a loaded machine (README, "Monthly report"). pdfkit still parses and subsets it per
+ * document.
+ */
+const fontFiles = new Map<string, Buffer>();
+const fontBytes = (path: string): Buffer => {
+  let bytes = fontFiles.get(path);
+  if (!bytes) fontFiles.set(path, (bytes = readFileSync(path)));
+  return bytes;
+};
 
 type Month = Statistics['months'][number];
 export type SeriesKey = 'faults' | 'alarms' | 'trapped' | 'powerCuts';
@@ -70,7 +82,7 @@ export class ReportPdf {
       this.doc.on('error', reject);
     });
     if (font) {
-      this.doc.registerFont('body', font.path, font.face);
+      this.doc.registerFont('body', fontBytes(font.path), font.face);
       this.doc.font('body');
     }
     this.doc.fontSize(20).fillColor('#000').text(title, LEFT, 50);

@@ -15,6 +15,7 @@ import {
   type ReportChartType,
   type StatisticsRow,
 } from '@liftcloud/client';
+import { notFound } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
 import type { LooseKysely } from '../store/repository.js';
 import type { Caller } from './caller.js';
@@ -32,9 +33,10 @@ const idsOf = (ids: string) => [...new Set(ids.split(',').map(Number))];
  * Every elevator named must be one the caller sees (404 otherwise, the same answer as for one elevator), so a
  * report never counts a lift by id the caller could not open.
  */
-async function visibleIds(repos: Repositories, caller: Caller, ids: string, tz: string): Promise<number[]> {
+async function visibleIds(repos: Repositories, caller: Caller, db: LooseKysely, ids: string): Promise<number[]> {
   const list = idsOf(ids);
-  for (const id of list) await repos.elevator.get(caller, id, tz);
+  const seen = await repos.elevator.scoped(db, caller).where('t.id', 'in', list).select('t.id').execute();
+  if (seen.length !== list.length) throw notFound();
   return list;
 }
 
@@ -69,7 +71,7 @@ export async function elevatorsReport(
   tz: string,
   now = Date.now(),
 ): Promise<ElevatorsReport> {
-  const ids = await visibleIds(repos, caller, q.ids, tz);
+  const ids = await visibleIds(repos, caller, db, q.ids);
   const stats = await statistics(
     db,
     repos,
