@@ -251,6 +251,12 @@ export const enUS = {
     noState: 'No state reported yet',
     chooseElevators: 'Choose up to {{count}} elevators',
     openMonitor: 'Monitor',
+    shaft: 'Shaft',
+    car: 'Car at floor {{floor}}',
+    building: 'Building {{no}}',
+    noBuilding: 'No building no.',
+    liftsOnline: '{{online}} of {{total}} online',
+    noUseUnits: 'No use units with elevators',
   },
   pushStats: {
     tab: 'Push statistics',
