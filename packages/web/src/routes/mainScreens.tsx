@@ -62,6 +62,8 @@ const SupervisionRecord = lazyScreen(() => import('../pages/supervision/Supervis
 const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
 const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
 const ElevatorPage = lazyScreen(() => import('../pages/elevators/ElevatorPage'));
+const UseUnitMonitor = lazyScreen(() => import('../pages/useUnitMonitor/UseUnitMonitorPage'));
+const UnitLifts = lazyScreen(() => import('../pages/useUnitMonitor/UnitLiftsPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -117,7 +119,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/modSalesOrder': entry(ModSalesOrders, {}),
   '/dayWeekMonthManger': entry(Supervision, {}),
   '/aiManger': entry(Statistics, {}),
-  '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
+  '/elevatorMonitor/useUnitMonitor': entry(UseUnitMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
 };
@@ -140,4 +142,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
   '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
   '/elevator/:elevatorId': entry(ElevatorPage, {}),
+  '/MarkToUseUnit/:useUnitId_useUnitName': entry(UnitLifts, {}),
+  '/monitorMore/:useUnitId_buildingNum_useUnitName': entry(UnitLifts, { building: true }),
 };
