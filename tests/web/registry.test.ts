@@ -157,12 +157,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
           await fx.shot(page, `${path.slice(1)}-tab-en-US`);
         }
       }
-      await page.goto(`${fx.base}/elevatorMonitor/useUnitMonitor`);
+      // the single-ladder monitor's chosen tiles (the use-unit monitor groups by use unit: use-unit-monitor.test.ts)
+      await page.goto(`${fx.base}/elevatorMonitor/singleLadderMonitor`);
       await page.getByTestId('multi-monitor').locator('[data-testid^="elevator-tile-"]').first().waitFor();
       expect(
         await page.getByTestId('multi-monitor').locator('[data-testid^="elevator-tile-"]').count(),
       ).toBeLessThanOrEqual(8);
-      await fx.shot(page, 'use-unit-monitor-en-US');
+      await fx.shot(page, 'single-ladder-monitor-en-US');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -76,6 +76,8 @@ const SharedPdf = lazyScreen(() =>
   import('../pages/reports/SharedReportPages').then((m) => ({ default: m.SharedPdfPage })),
 );
 const ElevatorPage = lazyScreen(() => import('../pages/elevators/ElevatorPage'));
+const UseUnitMonitor = lazyScreen(() => import('../pages/useUnitMonitor/UseUnitMonitorPage'));
+const UnitLifts = lazyScreen(() => import('../pages/useUnitMonitor/UnitLiftsPage'));
 
 /** Home pages of console-shell.md §2.2 (every logged-in user). */
 export const HOME_SCREENS: Record<string, ScreenEntry> = {
@@ -133,7 +135,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/modSalesOrder': entry(ModSalesOrders, {}),
   '/dayWeekMonthManger': entry(Supervision, {}),
   '/aiManger': entry(Statistics, {}),
-  '/elevatorMonitor/useUnitMonitor': entry(MultiMonitor, {}),
+  '/elevatorMonitor/useUnitMonitor': entry(UseUnitMonitor, {}),
   '/elevatorMonitor/singleLadderMonitor': entry(MultiMonitor, {}),
   '/elevatorMonitor/gisMap': entry(GisMap, {}),
 };
@@ -161,4 +163,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/genGzReport': entry(FaultReport, {}),
   '/pdf': entry(SharedPdf, {}),
   '/elevator/:elevatorId': entry(ElevatorPage, {}),
+  '/MarkToUseUnit/:useUnitId_useUnitName': entry(UnitLifts, {}),
+  '/monitorMore/:useUnitId_buildingNum_useUnitName': entry(UnitLifts, { building: true }),
 };

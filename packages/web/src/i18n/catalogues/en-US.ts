@@ -252,6 +252,12 @@ export const enUS = {
     chooseElevators: 'Choose up to {{count}} elevators',
     openMonitor: 'Monitor',
     alarmFlow: 'Alarm flow',
+    shaft: 'Shaft',
+    car: 'Car at floor {{floor}}',
+    building: 'Building {{no}}',
+    noBuilding: 'No building no.',
+    liftsOnline: '{{online}} of {{total}} online',
+    noUseUnits: 'No use units with elevators',
   },
   pushStats: {
     tab: 'Push statistics',

@@ -255,6 +255,12 @@ export const itItaly: WebCatalogue = {
     chooseElevators: 'Scegliere fino a {{count}} ascensori',
     openMonitor: 'Monitor',
     alarmFlow: "Flusso dell'allarme",
+    shaft: 'Vano corsa',
+    car: 'Cabina al piano {{floor}}',
+    building: 'Edificio {{no}}',
+    noBuilding: 'Senza numero di edificio',
+    liftsOnline: '{{online}} su {{total}} online',
+    noUseUnits: 'Nessuna unità di utilizzo con ascensori',
   },
   pushStats: {
     tab: 'Statistiche di invio',

@@ -252,6 +252,12 @@ export const zhCN: WebCatalogue = {
     chooseElevators: '最多选择{{count}}台电梯',
     openMonitor: '监控',
     alarmFlow: '报警流程',
+    shaft: '井道',
+    car: '轿厢位于 {{floor}} 层',
+    building: '{{no}} 号楼',
+    noBuilding: '未填楼栋号',
+    liftsOnline: '{{total}} 台，{{online}} 台在线',
+    noUseUnits: '暂无有电梯的使用单位',
   },
   pushStats: {
     tab: '推送统计',
