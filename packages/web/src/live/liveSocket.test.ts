@@ -91,4 +91,22 @@ describe('live socket', () => {
     expect(FakeSocket.made).toHaveLength(1);
     expect(revoked).toEqual(['locked']);
   });
+
+  it('opens a new socket after the server dropped one that stopped reading (overflow), without logging out', () => {
+    const revoked: string[] = [];
+    connectLiveSocket({
+      url: 'ws://x/ws',
+      hello: 'a-1',
+      onMessage: () => {},
+      onRevoked: (reason) => revoked.push(reason),
+      createSocket: create,
+    });
+    FakeSocket.made[0]!.onopen?.();
+    FakeSocket.made[0]!.onclose?.({ code: LIVE_CLOSE_CODE.overflow, reason: 'send buffer full' });
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.onopen?.();
+    expect(FakeSocket.made[1]!.sent).toEqual(['a-1']);
+    expect(revoked).toEqual([]);
+  });
 });
