@@ -217,6 +217,7 @@ export class SimulatedGateway {
       code: `E${(this.opts.escalator ? 50 : 10) + Math.floor(this.random() * (this.opts.escalator ? 10 : 40))}`,
       floorCode: String(floor).padStart(2, '0'),
       floor,
+      faultType: this.opts.escalator ? 'Drive' : this.pick(['Door', 'Drive', 'Safety circuit', 'Levelling']),
       ...(hazard && !this.opts.escalator ? { hazardCode: hazard } : {}),
     });
   }

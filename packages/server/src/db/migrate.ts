@@ -23,10 +23,11 @@ import * as m026 from './migrations/026_developers.js';
 import * as m027 from './migrations/027_webhooks.js';
 import * as m028 from './migrations/028_supervision.js';
 import * as m030 from './migrations/030_eocd.js';
+import * as m045 from './migrations/045_spec_fields.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
-const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
+export const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
   '001_platform': m001,
   '002_registry': m002,
   '003_monitoring': m003,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '027_webhooks': m027,
   '028_supervision': m028,
   '030_eocd': m030,
+  '045_spec_fields': m045,
 };
 
 class CodeMigrations implements MigrationProvider {

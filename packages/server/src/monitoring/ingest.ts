@@ -239,20 +239,33 @@ export class Ingest {
         if (m.signal !== undefined) set.signalStrength = m.signal;
         if (m.temperature !== undefined) set.temperature = m.temperature;
         if (m.softVer !== undefined) set.softVer = m.softVer;
+        if (m.inCall !== undefined) set.inCall = m.inCall ? 1 : 0;
         if (Object.keys(set).length)
           await trx.updateTable('gatewayDevices').set(set).where('id', '=', gateway.gatewayId).execute();
         return;
       }
       case 'fault': {
         const m = message as FaultMessage;
+        // the floor its code stands for in the lift's floor mapping, and what the display shows there
+        const mapped = m.floorCode
+          ? await trx
+              .selectFrom('floorMappings')
+              .select(['actualFloor', 'displayedFloor'])
+              .where('elevatorId', '=', gateway.elevatorId)
+              .where('faultFloorCode', '=', m.floorCode)
+              .executeTakeFirst()
+          : undefined;
         const inserted = await trx
           .insertInto('faultRecords')
           .values({
             ...record,
             faultNo: m.code,
+            faultType: m.faultType ?? null,
             faultTime: m.ts,
             mainBoardTime: m.mainBoardTime ?? null,
             faultStorey: m.floor,
+            faultFloor: mapped ? Number(mapped.actualFloor) : m.floor,
+            displayFaultFloor: mapped ? String(mapped.displayedFloor) : String(m.floor),
             faultFloorCode: m.floorCode,
             hex: m.hex ?? null,
             hazardCode: m.hazardCode ?? null,
@@ -307,7 +320,7 @@ export class Ingest {
         const { id: _id, ts, kind: eventKind, ...detail } = m;
         const inserted = await trx
           .insertInto('eventRecords')
-          .values({ ...record, kind: eventKind, eventTime: ts, detail: JSON.stringify(detail) })
+          .values({ ...record, kind: eventKind, eventTime: ts, detail: JSON.stringify(detail), ...runData(m) })
           .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -496,3 +509,16 @@ const elevatorOf = (gateway: GatewayInfo) => ({
   elevatorId: gateway.elevatorId!,
   elevatorName: gateway.elevatorName,
 });
+
+/** A run's figures, stored as fields beside the detail (domain.md "Run data"); nothing for other events. */
+const runData = (m: EventMessage): Record<string, number | null> =>
+  m.kind === 'run'
+    ? {
+        startFloor: m.startFloor ?? null,
+        endFloor: m.endFloor ?? null,
+        distance: m.distance ?? null,
+        maxSpeed: m.maxSpeed ?? null,
+        acceleration: m.acceleration ?? null,
+        jerk: m.jerk ?? null,
+      }
+    : {};
