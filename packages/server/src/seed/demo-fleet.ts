@@ -272,7 +272,8 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
           no: l.no,
           registerCode: `3110${site.city === 'Shanghai' ? '3101' : '3301'}${l.installed.slice(0, 4)}${String(serial).padStart(6, '0')}`,
           internalNo: `${site.useUnitNo}-${String(k + 1).padStart(2, '0')}`,
-          buildingNo: l.building.replace(/^.* (?=\S+$)/, ''),
+          // the site's buildings numbered 1, 2, 3 in the order the catalogue lists them
+          buildingNo: String(building + 1),
           ladderNo: l.ladderNo,
           dtuCode: dtu,
           factoryNo: factoryNoOf(l, serial),
