@@ -34,6 +34,7 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
       .selectFrom('elevators as e')
       .innerJoin('useUnits as u', 'u.id', 'e.useUnitId')
       .select(['e.id', 'e.elevatorType', 'e.floors', 'e.buildingNo', 'e.factoryNo', 'e.dtuCode', 'e.tenantId'])
+      .select(['e.escalatorAngle', 'e.width', 'e.movingWalkSpeed', 'e.movingWalkLength', 'e.movingWalkWidth'])
       .select(['e.longitude', 'e.latitude', 'u.region', 'u.name as useUnit'])
       .select(['u.longitude as uLongitude', 'u.latitude as uLatitude'])
       .where('e.id', 'in', ids)
@@ -56,6 +57,16 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
       expect(String(l.factoryNo)).not.toContain(String(l.dtuCode));
       if (isEscalator(l.elevatorType)) expect(l.floors).toBeNull();
       else expect(Number(l.floors)).toBeGreaterThan(1);
+      // a moving walk has its own speed, length, angle and width; an escalator its angle, rise, width, length
+      if (Number(l.elevatorType) === 7)
+        expect(l).toMatchObject({
+          movingWalkSpeed: 0.65,
+          movingWalkLength: 42,
+          movingWalkWidth: 1000,
+          escalatorAngle: null,
+        });
+      if (Number(l.elevatorType) === 6)
+        expect(l).toMatchObject({ escalatorAngle: 30, width: 1000, movingWalkSpeed: null });
     }
     expect(new Set(lifts.map((l) => l.factoryNo)).size).toBe(lifts.length);
   });

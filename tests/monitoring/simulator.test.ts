@@ -34,6 +34,10 @@ describe('the gateway simulator', () => {
     await expect.poll(() => fleet.sent()).toBeGreaterThan(20);
     const admin = await s.login('admin');
     await expect.poll(async () => (await admin.entities.workOrder.list({ type: 1 })).total).toBe(1);
+    // while a gateway's intercom call goes on, its heartbeat says it is in a call
+    await expect
+      .poll(async () => (await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0]?.inCall)
+      .toBe(true);
     await fleet.stop();
     await s.app.monitoring.ingest.drain();
     expect(fleet.sent()).toBeGreaterThan(20);
@@ -45,7 +49,8 @@ describe('the gateway simulator', () => {
     expect(hazards.some((h) => /^H0\d$/.test(h.code) && h.description)).toBe(true);
     const orders = await admin.entities.workOrder.list({ type: 1 });
     expect(orders.total).toBe(1);
-    expect((await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0]?.dtuStatus).toBe(true);
+    const gateway = (await admin.entities.gatewayDevice.list({ dtuCode: members[1]!.dtu })).records[0];
+    expect(gateway?.dtuStatus).toBe(true);
   });
 
   it('runs an escalator as an escalator, raises alarm bells, and reports runs from one floor to another', async () => {

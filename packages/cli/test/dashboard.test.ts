@@ -9,6 +9,18 @@ import { Dashboard } from '../src/dashboard/App.js';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
 import { hasTmux, tmuxCli } from './helpers/tmux.js';
+import { connectGateway, provisionGateway, publishQos1 } from '../../../tests/support/gateway.js';
+import { upTopic } from '@liftcloud/client';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** DASHBOARD_CAPTURE_DIR=dir keeps what the window showed at each size, to look at. */
+const keepCapture = (name: string, screen: string) => {
+  const dir = process.env.DASHBOARD_CAPTURE_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), screen);
+};
 
 // Ink's colours are decided when chalk loads: on for this file's frames (the focused pane and row show only
 // in colour), off again for the processes it starts.
@@ -224,6 +236,7 @@ describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server'
       try {
         await term.waitFor(/Alarms \(0\) +Gateways \(\d+\) +Open work orders \(1\)/);
         await term.waitFor(/\blive\b/);
+        keepCapture('dashboard-80x24.txt', term.screen());
         const lines = term.screen().replace(/\n+$/, '').split('\n');
         expect(lines.length).toBeLessThanOrEqual(24);
         // the one pane shown spans the width: its border ends in the last column
@@ -260,6 +273,47 @@ describe.skipIf(!hasTmux)('dashboard in a real terminal (tmux) against a server'
         expect(await term.exitCode()).toBe(0);
       } finally {
         term.kill();
+      }
+    },
+  );
+
+  it(
+    'at 120x40 shows the three panes side by side within the window; a live alarm is listed and opened whole, its time as a date',
+    { timeout: 120_000 },
+    async () => {
+      const gw = await provisionGateway(s, admin, '86145000120', { name: 'Harbour Mall North lift 3' });
+      const mqtt = await connectGateway(s.mqttUrl, gw);
+      const term = tmuxCli(['dashboard'], env(), { columns: 120, rows: 40 });
+      try {
+        await term.waitFor(/\blive\b/);
+        await term.waitFor('Open work orders');
+        await publishQos1(
+          mqtt,
+          upTopic(gw.dtu, 'alarm'),
+          JSON.stringify({ id: 'bell-1', ts: Date.UTC(2026, 10, 27, 8, 15, 48), type: 2, floor: 7 }),
+        );
+        await term.waitFor('Alarms (1)');
+        await term.waitFor('Harbour Mall North lift 3');
+        keepCapture('dashboard-120x40.txt', term.screen());
+        const lines = term.screen().replace(/\n+$/, '').split('\n');
+        expect(lines.length).toBeLessThanOrEqual(40);
+        expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(120);
+        // three panes side by side: one line holds the three top borders, the last ending in column 120
+        const tops = lines.find((l) => (l.match(/╭/g) ?? []).length === 3);
+        expect(tops).toBeDefined();
+        expect(tops!.trimEnd().length).toBe(120);
+        // the alarm pane is 40% of the width: the alarm's line stays in it
+        expect(lines.some((l) => l.includes('Harbour Mall North lift 3') && l.indexOf('│', 1) <= 48)).toBe(true);
+        term.keys('Enter');
+        await term.waitFor('alarm bell, floor 7');
+        expect(term.screen()).toMatch(/alarmTime: 2026-11-27 \d\d:15:48/);
+        expect(term.screen()).not.toContain(String(Date.UTC(2026, 10, 27, 8, 15, 48)));
+        keepCapture('dashboard-120x40-alarm.txt', term.screen());
+        term.keys('q');
+        expect(await term.exitCode()).toBe(0);
+      } finally {
+        term.kill();
+        mqtt.end(true);
       }
     },
   );

@@ -70,6 +70,8 @@ export class SimulatedGateway {
   private seq = 0;
   private trappedFor = 0;
   private bellFor = 0;
+  /** Seconds left of an intercom call: the heartbeat says the gateway is in a call meanwhile. */
+  private callFor = 0;
   private runFrom = 1;
   private lastStatus = '';
   private lastStatusTick = 0;
@@ -193,7 +195,8 @@ export class SimulatedGateway {
       await this.publish('event', { kind: 'alarmBell' });
     }
     if (this.random() < this.opts.faultChance) await this.fault(this.floor);
-    if (this.random() < (this.opts.callChance ?? 0.002)) await this.call();
+    if (this.callFor > 0 && --this.callFor === 0) await this.publish('heartbeat', { inCall: false });
+    else if (this.callFor === 0 && this.random() < (this.opts.callChance ?? 0.002)) await this.call();
     if (this.random() < (this.opts.hazardChance ?? 0.0005)) {
       const [code, description] = this.pick(HAZARDS);
       await this.publish('event', { kind: 'hazard', code, description });
@@ -245,6 +248,7 @@ export class SimulatedGateway {
       code: `E${(this.opts.escalator ? 50 : 10) + Math.floor(this.random() * (this.opts.escalator ? 10 : 40))}`,
       floorCode: String(floor).padStart(2, '0'),
       floor,
+      faultType: this.opts.escalator ? 'Drive' : this.pick(['Door', 'Drive', 'Safety circuit', 'Levelling']),
       ...(hazard && !this.opts.escalator ? { hazardCode: hazard } : {}),
     });
   }
@@ -265,6 +269,8 @@ export class SimulatedGateway {
   /** A call on the intercom, answered by the duty room; the recording is named, not uploaded. */
   private async call(): Promise<void> {
     const seconds = 5 + Math.round(this.random() * 120);
+    this.callFor = seconds;
+    await this.publish('heartbeat', { inCall: true });
     await this.publish('event', {
       kind: 'call',
       durationSeconds: seconds,

@@ -59,6 +59,19 @@ export const elevator = defineEntity({
     rise: num(L('提升高度(m)', 'Rise (m)', 'Dislivello (m)'), { min: 0, max: 1000 }),
     width: num(L('宽度(mm)', 'Width (mm)', 'Larghezza (mm)'), { min: 0, max: 10_000 }),
     length: num(L('长度(m)', 'Length (m)', 'Lunghezza (m)'), { min: 0, max: 10_000 }),
+    movingWalkSpeed: num(L('人行道速度(m/s)', 'Moving-walk speed (m/s)', 'Velocità tappeto (m/s)'), {
+      min: 0,
+      max: 10,
+    }),
+    movingWalkLength: num(L('人行道长度(m)', 'Moving-walk length (m)', 'Lunghezza tappeto (m)'), {
+      min: 0,
+      max: 10_000,
+    }),
+    movingWalkAngle: num(L('人行道倾角', 'Moving-walk angle', 'Inclinazione tappeto'), { min: 0, max: 90 }),
+    movingWalkWidth: num(L('人行道宽度(mm)', 'Moving-walk width (mm)', 'Larghezza tappeto (mm)'), {
+      min: 0,
+      max: 10_000,
+    }),
     // maintenance and use
     maintenancePeriodDays: int(L('维保周期(天)', 'Maintenance period (days)', 'Periodo di manutenzione (giorni)'), {
       min: 1,
@@ -87,6 +100,7 @@ export const elevator = defineEntity({
     useStatus: required(enumOf(L('使用状态', 'Use status', 'Stato di utilizzo'), useStatus)),
     onlineStatus: readOnly(bool(L('在线', 'Online', 'Online'))),
     joinStatus: bool(L('入网状态', 'Join status', 'Stato di adesione')),
+    accessStatus: bool(L('接入状态', 'Access status', 'Stato di accesso')),
     accessPlatform: code('接入平台', 'Access platform', 'Piattaforma di accesso'),
     // alarm delay times, seconds
     peopleStuckDelay: int(L('困人报警延时(秒)', 'People-stuck delay (s)', 'Ritardo persone bloccate (s)'), {

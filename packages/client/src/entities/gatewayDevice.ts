@@ -50,6 +50,9 @@ export const gatewayDevice = defineEntity({
     dutyRoom: t('值班室', 'Duty room', 'Sala di guardia', 100),
     intercomVolume: int(L('音量', 'Volume', 'Volume'), { min: 0, max: 100 }),
     sipAccount: t('SIP账号', 'SIP account', 'Account SIP', 100),
+    intercomFilter: bool(L('对讲过滤', 'Intercom filter', 'Filtro citofono')),
+    // set from the gateway's heartbeat (inCall), read-only to users
+    inCall: readOnly(bool(L('通话中', 'In call', 'In chiamata'))),
   },
   filters: { dtuCode: 'eq', elevatorId: 'eq', deviceModel: 'like', softVer: 'eq', iccid: 'eq', dtuStatus: 'eq' },
   unique: ['dtuCode'],

@@ -2,7 +2,7 @@ import { PERMISSION } from '../permissions.js';
 import { alarmType, repairMethod, workOrderState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { eventDetailText, eventKindText } from './event-text.js';
-import { L, bool, datetime, enumOf, int, readOnly, ref, refName, required, text } from '../schema/fields.js';
+import { L, bool, datetime, enumOf, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 /** The elevator's current name, read through elevatorId (a work order keeps the name it was opened with). */
 const elevatorName = () => refName(L('电梯名称', 'Elevator', 'Ascensore'), 'elevatorId');
@@ -21,8 +21,14 @@ export const faultRecord = defineEntity({
     faultNo: required(text(L('故障代码', 'Fault code', 'Codice guasto'), { max: 16 })),
     faultTime: required(datetime(L('故障时间', 'Fault time', 'Ora del guasto'))),
     mainBoardTime: datetime(L('主板时间', 'Main board time', 'Ora scheda')),
+    faultType: text(L('故障类型', 'Fault type', 'Tipo di guasto'), { max: 20 }),
     faultStorey: int(L('故障楼层', 'Fault floor', 'Piano del guasto')),
     faultFloorCode: text(L('故障楼层码', 'Fault floor code', 'Codice piano guasto'), { max: 10 }),
+    // the floor the fault floor code stands for in the lift's floor mapping, and what its display shows there
+    faultFloor: int(L('故障实际楼层', 'Fault floor (actual)', 'Piano del guasto (effettivo)')),
+    displayFaultFloor: text(L('故障显示楼层', 'Fault floor (displayed)', 'Piano del guasto (visualizzato)'), {
+      max: 10,
+    }),
     hex: text(L('原始报文', 'Raw (hex)', 'Grezzo (hex)'), { max: 200 }),
     hazardCode: text(L('隐患代码', 'Safety hazard code', 'Codice rischio'), { max: 16 }),
   },
@@ -65,9 +71,17 @@ export const eventRecord = defineEntity({
     kind: { ...required(text(L('事件类型', 'Event', 'Evento'), { max: 20 })), show: eventKindText },
     eventTime: required(datetime(L('事件时间', 'Event time', 'Ora evento'))),
     detail: { ...text(L('详情', 'Detail', 'Dettaglio'), { max: 2000 }), show: eventDetailText },
+    // run data (domain.md "Other event records"), as fields
+    startFloor: int(L('起始楼层', 'Start floor', 'Piano di partenza')),
+    endFloor: int(L('结束楼层', 'End floor', 'Piano di arrivo')),
+    distance: num(L('运行距离(m)', 'Distance (m)', 'Distanza (m)')),
+    maxSpeed: num(L('最大速度(m/s)', 'Maximum speed (m/s)', 'Velocità massima (m/s)')),
+    acceleration: num(L('加速度(m/s²)', 'Acceleration (m/s²)', 'Accelerazione (m/s²)')),
+    jerk: num(L('加加速度(m/s³)', 'Jerk (m/s³)', 'Strappo (m/s³)')),
   },
   filters: { elevatorId: 'eq', dtuCode: 'eq', kind: 'eq', eventTime: 'range' },
-  spans: { eventTime: 'event' },
+  // domain.md §5: event time within 3 days, power-down time within 7
+  spans: { eventTime: (query) => (query.kind === 'powerDown' ? 'powerDown' : 'event') },
 });
 
 /** A repair (emergency) work order (index 302): opened by an alarm, moved by people through its states. */

@@ -16,6 +16,10 @@ export const part = defineEntity({
     partTypeId: ref(L('配件类型', 'Part type', 'Tipo ricambio'), 'partType'),
     partTypeName: refName(L('配件类型名称', 'Part type name', 'Nome tipo ricambio'), 'partTypeId'),
     elevatorCompanyId: ref(L('电梯企业', 'Elevator company', 'Azienda ascensori'), 'company'),
+    elevatorCompanyName: refName(
+      L('电梯企业名称', 'Elevator company name', 'Nome azienda ascensori'),
+      'elevatorCompanyId',
+    ),
     partsSn: required(text(L('配件ID', 'Parts id', 'Id ricambio'), { max: LENGTHS.partsId, length: LENGTHS.partsId })),
     model: text(L('型号', 'Model', 'Modello'), { max: 50 }),
     brand: text(L('品牌', 'Brand', 'Marca'), { max: 50 }),

@@ -65,6 +65,8 @@ export const FaultMessage = Type.Object({
   hex: Type.Optional(Type.String({ maxLength: 200 })),
   /** A safety hazard code, when the fault is one. */
   hazardCode: Type.Optional(Type.String({ maxLength: 16 })),
+  /** The fault's type as the controller names it (door, drive, safety circuit…). */
+  faultType: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
 export const AlarmMessage = Type.Object({
@@ -109,6 +111,8 @@ export const HeartbeatMessage = Type.Object({
   signal: Type.Optional(Type.Integer({ minimum: -150, maximum: 100 })),
   temperature: Type.Optional(Type.Number({ minimum: -60, maximum: 150 })),
   softVer: Type.Optional(Type.String({ maxLength: 30 })),
+  /** The intercom is in a call now. */
+  inCall: Type.Optional(Type.Boolean()),
 });
 
 export const ReplyMessage = Type.Object({

@@ -67,9 +67,15 @@ export interface EntityOptions<F extends Fields> {
   unique?: (keyof F & string)[];
   /**
    * Range filters limited in length (domain.md §5 Query spans): a list with both ends of such a range
-   * farther apart than the span is refused, naming the end field.
+   * farther apart than the span is refused, naming the end field. A span may depend on the other filters (a
+   * function of the query): event records span 3 days, their power-down ones 7.
    */
-  spans?: Partial<Record<keyof F & string, import('../rules/spans.js').SpanKind>>;
+  spans?: Partial<
+    Record<
+      keyof F & string,
+      import('../rules/spans.js').SpanKind | ((query: Record<string, unknown>) => import('../rules/spans.js').SpanKind)
+    >
+  >;
   /** Rules across fields (two passwords, at least one of two codes), run after the schema check. */
   refine?: (input: Partial<InputOf<F>>) => Issue[];
   /**

@@ -192,7 +192,11 @@ export function parseQuery(
 /** The query-span rules of an entity's list filters, checked by the server and by forms before searching. */
 export function checkQuerySpans<F extends Fields>(entity: EntityDef<F>, query: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
-  for (const [field, kind] of Object.entries(entity.spans ?? {}) as [string, SpanKind][]) {
+  for (const [field, span] of Object.entries(entity.spans ?? {}) as [
+    string,
+    SpanKind | ((query: Record<string, unknown>) => SpanKind),
+  ][]) {
+    const kind = typeof span === 'function' ? span(query) : span;
     const start = query[`${field}Start`] as string | undefined;
     const end = query[`${field}End`] as string | undefined;
     if (start && end) issues.push(...withinSpan(start, end, kind, { start: `${field}Start`, end: `${field}End` }));

@@ -30,10 +30,11 @@ import * as m032 from './migrations/032_old_maintenance_orders.js';
 import * as m036 from './migrations/036_debug_personnel.js';
 import * as m033 from './migrations/033_ota_transfer.js';
 import * as m037 from './migrations/037_statistics_indexes.js';
+import * as m045 from './migrations/045_spec_fields.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
-const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
+export const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> = {
   '001_platform': m001,
   '002_registry': m002,
   '003_monitoring': m003,
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<void> }> =
   '036_debug_personnel': m036,
   '033_ota_transfer': m033,
   '037_statistics_indexes': m037,
+  '045_spec_fields': m045,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -241,6 +241,7 @@ export class Ingest {
         if (m.signal !== undefined) set.signalStrength = m.signal;
         if (m.temperature !== undefined) set.temperature = m.temperature;
         if (m.softVer !== undefined) set.softVer = m.softVer;
+        if (m.inCall !== undefined) set.inCall = m.inCall ? 1 : 0;
         if (Object.keys(set).length)
           await trx.updateTable('gatewayDevices').set(set).where('id', '=', gateway.gatewayId).execute();
         return;
@@ -300,7 +301,7 @@ export class Ingest {
         const { id: _id, ts, kind: eventKind, ...detail } = m;
         const inserted = await trx
           .insertInto('eventRecords')
-          .values({ ...record, kind: eventKind, eventTime: ts, detail: JSON.stringify(detail) })
+          .values({ ...record, kind: eventKind, eventTime: ts, detail: JSON.stringify(detail), ...runData(m) })
           .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -517,17 +518,23 @@ async function insertFaults(trx: Trx, items: Pending[], now: number): Promise<Ma
   const faults = items.filter((item) => item.kind === 'fault');
   const ids = new Map<Pending, number>();
   if (!faults.length) return ids;
+  const floors = await mappedFaultFloors(trx, faults);
   const rows = await trx
     .insertInto('faultRecords')
     .values(
       faults.map((item) => {
         const m = item.message as FaultMessage;
+        // the floor its code stands for in the lift's floor mapping, and what the display shows there
+        const mapped = m.floorCode ? floors.get(`${item.gateway.elevatorId}\n${m.floorCode}`) : undefined;
         return {
           ...recordOf(item, now),
           faultNo: m.code,
+          faultType: m.faultType ?? null,
           faultTime: m.ts,
           mainBoardTime: m.mainBoardTime ?? null,
           faultStorey: m.floor,
+          faultFloor: mapped ? Number(mapped.actualFloor) : m.floor,
+          displayFaultFloor: mapped ? String(mapped.displayedFloor) : String(m.floor),
           faultFloorCode: m.floorCode,
           hex: m.hex ?? null,
           hazardCode: m.hazardCode ?? null,
@@ -548,6 +555,29 @@ async function insertFaults(trx: Trx, items: Pending[], now: number): Promise<Ma
   return ids;
 }
 
+/** The floor mappings the batch's fault codes name, by elevator and code: one query for the batch. */
+async function mappedFaultFloors(
+  trx: Trx,
+  faults: Pending[],
+): Promise<Map<string, { actualFloor: unknown; displayedFloor: unknown }>> {
+  const codes = new Set<string>();
+  const elevators = new Set<number>();
+  for (const item of faults) {
+    const code = (item.message as FaultMessage).floorCode;
+    if (!code) continue;
+    codes.add(code);
+    elevators.add(item.gateway.elevatorId!);
+  }
+  if (!codes.size) return new Map();
+  const rows = await trx
+    .selectFrom('floorMappings')
+    .select(['elevatorId', 'faultFloorCode', 'actualFloor', 'displayedFloor'])
+    .where('elevatorId', 'in', [...elevators])
+    .where('faultFloorCode', 'in', [...codes])
+    .execute();
+  return new Map(rows.map((r) => [`${String(r.elevatorId)}\n${String(r.faultFloorCode)}`, r]));
+}
+
 /** Who may see an event about a gateway's elevator: its tenant, its organisations. */
 const audienceOf = (gateway: GatewayInfo): LiveAudience => ({
   tenantId: gateway.tenantId,
@@ -562,3 +592,16 @@ const elevatorOf = (gateway: GatewayInfo) => ({
   elevatorId: gateway.elevatorId!,
   elevatorName: gateway.elevatorName,
 });
+
+/** A run's figures, stored as fields beside the detail (domain.md "Run data"); nothing for other events. */
+const runData = (m: EventMessage): Record<string, number | null> =>
+  m.kind === 'run'
+    ? {
+        startFloor: m.startFloor ?? null,
+        endFloor: m.endFloor ?? null,
+        distance: m.distance ?? null,
+        maxSpeed: m.maxSpeed ?? null,
+        acceleration: m.acceleration ?? null,
+        jerk: m.jerk ?? null,
+      }
+    : {};

@@ -272,7 +272,8 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
           no: l.no,
           registerCode: `3110${site.city === 'Shanghai' ? '3101' : '3301'}${l.installed.slice(0, 4)}${String(serial).padStart(6, '0')}`,
           internalNo: `${site.useUnitNo}-${String(k + 1).padStart(2, '0')}`,
-          buildingNo: l.building.replace(/^.* (?=\S+$)/, ''),
+          // the site's buildings numbered 1, 2, 3 in the order the catalogue lists them
+          buildingNo: String(building + 1),
           ladderNo: l.ladderNo,
           dtuCode: dtu,
           factoryNo: factoryNoOf(l, serial),
@@ -286,10 +287,11 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
           floors: escalatorLike ? null : l.floors,
           ratedSpeed: l.ratedSpeed,
           ratedLoad: l.ratedLoad ?? null,
-          escalatorAngle: l.elevatorType === 6 ? 30 : l.elevatorType === 7 ? 10 : null,
-          rise: escalatorLike ? (l.elevatorType === 6 ? 5.4 : 0) : null,
-          width: escalatorLike ? 1 : null,
-          length: escalatorLike ? (l.elevatorType === 6 ? 16.5 : 42) : null,
+          // an escalator's angle, rise, width (mm) and length; a moving walk's own four (domain.md "Elevator")
+          ...(l.elevatorType === 6 ? { escalatorAngle: 30, rise: 5.4, width: 1000, length: 16.5 } : {}),
+          ...(l.elevatorType === 7
+            ? { movingWalkSpeed: 0.65, movingWalkLength: 42, movingWalkAngle: 6, movingWalkWidth: 1000 }
+            : {}),
           maintenancePeriodDays: 15,
           usePlace: site.type,
           maintenanceMode: 2,
@@ -297,6 +299,7 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
           useStatus: 1,
           onlineStatus: 0,
           joinStatus: 1,
+          accessStatus: 1,
           useUnitId,
           propertyCompanyId: c.property,
           maintenanceCompanyId,

@@ -135,18 +135,20 @@ export async function seedDemoHistory(
           let endFloor = between(1, l.floors - 1);
           if (endFloor >= startFloor) endFloor++;
           const floors = Math.abs(endFloor - startFloor);
+          const run = {
+            startFloor,
+            endFloor,
+            distance: Number((floors * 3.2).toFixed(1)),
+            maxSpeed: Number(Math.min(l.speed, 0.6 + floors * 0.35).toFixed(2)),
+            acceleration: Number((0.6 + random() * 0.4).toFixed(2)),
+            jerk: Number((0.9 + random() * 0.6).toFixed(2)),
+          };
           events.push({
             ...fromGateway(l, time),
             kind: 'run',
             eventTime: time,
-            detail: JSON.stringify({
-              startFloor,
-              endFloor,
-              distance: Number((floors * 3.2).toFixed(1)),
-              maxSpeed: Number(Math.min(l.speed, 0.6 + floors * 0.35).toFixed(2)),
-              acceleration: Number((0.6 + random() * 0.4).toFixed(2)),
-              jerk: Number((0.9 + random() * 0.6).toFixed(2)),
-            }),
+            ...run,
+            detail: JSON.stringify(run),
           });
         }
     }
@@ -176,8 +178,11 @@ export async function seedDemoHistory(
           .values({
             ...record,
             faultNo: code,
+            faultType: isEscalator(l) ? 'Drive' : pick(['Door', 'Door', 'Drive', 'Safety circuit', 'Levelling']),
             faultTime: time,
             faultStorey: floor,
+            faultFloor: floor,
+            displayFaultFloor: String(floor),
             faultFloorCode: String(floor).padStart(2, '0'),
             hazardCode: hazard?.[0] ?? null,
           })

@@ -13,7 +13,17 @@ const KINDS: Record<RecordsKind, { entity: EntityDef; columns: string[]; fixed?:
   },
   fault: {
     entity: faultRecord,
-    columns: ['elevatorName', 'dtuCode', 'faultNo', 'faultTime', 'faultStorey', 'faultFloorCode', 'hazardCode'],
+    columns: [
+      'elevatorName',
+      'dtuCode',
+      'faultNo',
+      'faultType',
+      'faultTime',
+      'faultStorey',
+      'faultFloorCode',
+      'displayFaultFloor',
+      'hazardCode',
+    ],
   },
   potential: {
     entity: hazardRecord,
