@@ -25,6 +25,8 @@ const Developers = lazyScreen(() => import('../pages/developers/DevelopersPage')
 const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplatesPage'));
 const PotentialFaultSettings = lazyScreen(() => import('../pages/potentialFaults/PotentialFaultSettingsPage'));
 const Potential = lazyScreen(() => import('../pages/potentialFaults/PotentialPage'));
+const EocdOperate = lazyScreen(() => import('../pages/eocd/EocdOperatePage'));
+const EocdPrivate = lazyScreen(() => import('../pages/eocd/EocdPrivatePage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -141,4 +143,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/monthDispatch/:id': entry(SupervisionRecord, {}),
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
   '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
+  '/eocdOperate': entry(EocdOperate, {}),
+  '/eocdPrivate': entry(EocdPrivate, {}),
 };

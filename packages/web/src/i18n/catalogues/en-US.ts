@@ -458,6 +458,10 @@ export const enUS = {
     removeFaultCode: 'Remove',
     hazards: 'Safety hazards',
     potentialFaults: 'Potential faults',
+    linkExpires: 'Link valid until',
+    shareRun: 'Share run link',
+    shareElevator: 'Share ride-quality link',
+    linkCopied: 'Link copied',
   },
   health: {
     title: 'Health',
