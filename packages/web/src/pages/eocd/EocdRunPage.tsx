@@ -3,8 +3,9 @@ import { Alert, Card, Descriptions, Segmented, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { eocdRun, getEocdRunSamples, ApiError } from '@liftcloud/client';
+import { createEocdRunShareLink, eocdRun, getEocdRunSamples, ApiError } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { ShareLinkButton } from '../workOrders/ShareLinkButton';
 import { WaveformChart, type WaveformSeries } from './WaveformChart';
 import { waveformSeries, type Axis } from './waveform';
 const METRICS = [
@@ -45,6 +46,13 @@ export default function EocdRunPage() {
   return (
     <Card
       title={`${eocdRun.label[language]} #${id}${run.data ? ` · ${String(run.data.elevatorName ?? '')} · ${run.data.runTime}` : ''}`}
+      extra={
+        // a signed link to this run's public page (/eocdOperate)
+        <ShareLinkButton
+          label={t('eocd.shareRun')}
+          create={() => client.call(createEocdRunShareLink, { params: { id }, body: {} })}
+        />
+      }
     >
       {run.data ? (
         <Descriptions size="small" column={3} style={{ marginBottom: 16 }} data-testid="run-metrics">
