@@ -199,20 +199,63 @@ export function halfCyclePeaks(signal: ArrayLike<number>): Float64Array {
   return peaks.subarray(0, count);
 }
 
-/** The peak-to-peak values' maximum and A95 (nearest rank: the ⌈0.95·n⌉-th smallest). */
-export function peakToPeak(signal: ArrayLike<number>): PeakToPeak {
+/**
+ * The k-th smallest of `values` (0-based), by selection (Hoare's quickselect, median-of-three pivots): the same
+ * value a sort would put at k, in linear time on average. Reorders `values`.
+ */
+export function selectKth(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three as the pivot
+    const a = values[lo]!;
+    const b = values[mid]!;
+    const c = values[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i] = values[j]!;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k]!;
+  }
+  return values[k]!;
+}
+
+/**
+ * The peak-to-peak values' maximum and A95 (nearest rank: the ⌈0.95·n⌉-th smallest, found by selection, not a
+ * sort). `withA95` false skips it (a95 0): the low-pass readings need only the maximum.
+ */
+export function peakToPeak(signal: ArrayLike<number>, withA95 = true): PeakToPeak {
   const peaks = halfCyclePeaks(signal);
   const count = Math.max(0, peaks.length - 1);
   if (count === 0) return { max: 0, a95: 0, count: 0 };
-  const values = new Float64Array(count);
   let max = 0;
+  if (!withA95) {
+    for (let i = 0; i < count; i++) {
+      const v = peaks[i]! + peaks[i + 1]!;
+      if (v > max) max = v;
+    }
+    return { max, a95: 0, count };
+  }
+  const values = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const v = peaks[i]! + peaks[i + 1]!;
     values[i] = v;
     if (v > max) max = v;
   }
-  values.sort();
-  return { max, a95: values[Math.ceil(0.95 * count) - 1]!, count };
+  return { max, a95: selectKth(values, Math.ceil(0.95 * count) - 1), count };
 }
 
 /** The metrics of one axis: ISO weighted peak-to-peak (max, A95) and the low-pass maximum peak-to-peak. */
@@ -305,7 +348,7 @@ function axisMetrics(
 ): AxisMetrics {
   const rest = restSamples(filters.sampleRate);
   const iso = peakToPeak(applyFilter(signal, weighting, rest).subarray(start, end));
-  const low = peakToPeak(applyFilter(signal, filters.lowPass, rest).subarray(start, end));
+  const low = peakToPeak(applyFilter(signal, filters.lowPass, rest).subarray(start, end), false);
   return { isoPeakToPeak: iso.max, isoA95: iso.a95, lowPassPeakToPeak: low.max };
 }
 

@@ -2,6 +2,7 @@ import { area, type Area } from './area.js';
 import { registerPublicScheme } from './contracts/scheme.js';
 import { registerContractVoid } from './contracts/void.js';
 import { registerEocd } from './eocd/index.js';
+import { registerEocdShareLinks } from './eocd/share-links.js';
 import { registerDevelopers } from './developers/index.js';
 import { registerFiles } from './files/files.js';
 import { registerAccountRoutes } from './identity/accounts.js';
@@ -64,7 +65,7 @@ export const AREAS: readonly Area[] = [
   area('jobs', registerJobRoutes),
   area('maintenance', registerMaintenance),
   area('upkeep', registerContractVoid, registerPublicScheme),
-  area('eocd', registerEocd),
+  area('eocd', registerEocd, registerEocdShareLinks),
   area('supervision', registerSupervision),
   area('statistics', registerStatistics, registerReports),
   area('developers', registerDevelopers),

@@ -45,13 +45,20 @@ export async function keyFromStore(store: Store, name = SECRET_NAME): Promise<Bu
   return Buffer.from(String(row.value), 'hex');
 }
 
-/** Signs and checks links to one work order's public page. */
+/**
+ * Signs and checks links to one record's public page: a work order's (h5workOrder, the default), an EOCD run's
+ * (eocdOperate) or an elevator's EOCD page (eocdPrivate). One key; the purpose is signed in, so a link of one
+ * kind opens nothing of another.
+ */
 export class ShareLinkSigner {
-  constructor(private readonly key: Buffer) {}
+  constructor(
+    private readonly key: Buffer,
+    private readonly purpose = 'h5workOrder',
+  ) {}
 
   private mac(workOrderId: number, exp: number): Buffer {
-    // the purpose prefix keeps a signature from meaning anything to a future kind of link
-    return createHmac('sha256', this.key).update(`h5workOrder:v1:${workOrderId}:${exp}`).digest();
+    // the purpose prefix keeps a signature from meaning anything to another kind of link
+    return createHmac('sha256', this.key).update(`${this.purpose}:v1:${workOrderId}:${exp}`).digest();
   }
 
   /**

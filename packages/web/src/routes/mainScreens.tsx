@@ -26,6 +26,8 @@ const SmsTemplates = lazyScreen(() => import('../pages/smsTemplates/SmsTemplates
 const PotentialFaultSettings = lazyScreen(() => import('../pages/potentialFaults/PotentialFaultSettingsPage'));
 const Potential = lazyScreen(() => import('../pages/potentialFaults/PotentialPage'));
 const DebugPersonnel = lazyScreen(() => import('../pages/debugPersonnel/DebugPersonnelPage'));
+const EocdOperate = lazyScreen(() => import('../pages/eocd/EocdOperatePage'));
+const EocdPrivate = lazyScreen(() => import('../pages/eocd/EocdPrivatePage'));
 const UiSettings = lazyScreen(() => import('../pages/uiSettings/UiSettingsPage'));
 const LoginLogs = lazyScreen(() => import('../pages/logs/LoginLogPage'));
 const OperationLogs = lazyScreen(() => import('../pages/logs/OperationLogPage'));
@@ -165,4 +167,6 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/elevator/:elevatorId': entry(ElevatorPage, {}),
   '/MarkToUseUnit/:useUnitId_useUnitName': entry(UnitLifts, {}),
   '/monitorMore/:useUnitId_buildingNum_useUnitName': entry(UnitLifts, { building: true }),
+  '/eocdOperate': entry(EocdOperate, {}),
+  '/eocdPrivate': entry(EocdPrivate, {}),
 };

@@ -485,6 +485,10 @@ export const enUS = {
     removeFaultCode: 'Remove',
     hazards: 'Safety hazards',
     potentialFaults: 'Potential faults',
+    linkExpires: 'Link valid until',
+    shareRun: 'Share run link',
+    shareElevator: 'Share ride-quality link',
+    linkCopied: 'Link copied',
   },
   elevatorPage: {
     archive: 'Archive',

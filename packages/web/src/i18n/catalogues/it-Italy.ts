@@ -489,6 +489,10 @@ export const itItaly: WebCatalogue = {
     removeFaultCode: 'Rimuovi',
     hazards: 'Rischi per la sicurezza',
     potentialFaults: 'Guasti potenziali',
+    linkExpires: 'Link valido fino al',
+    shareRun: 'Condividi link della corsa',
+    shareElevator: 'Condividi link della qualità di corsa',
+    linkCopied: 'Link copiato',
   },
   elevatorPage: {
     archive: 'Scheda',

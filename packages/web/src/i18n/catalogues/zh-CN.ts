@@ -485,6 +485,10 @@ export const zhCN: WebCatalogue = {
     removeFaultCode: '删除',
     hazards: '安全隐患',
     potentialFaults: '潜在故障',
+    linkExpires: '链接有效期至',
+    shareRun: '分享运行链接',
+    shareElevator: '分享乘运质量链接',
+    linkCopied: '链接已复制',
   },
   elevatorPage: {
     archive: '档案',

@@ -3,21 +3,11 @@ import { Alert, Card, Descriptions, Segmented, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import {
-  applyFilter,
-  base64ToBytes,
-  digital,
-  eocdRun,
-  getEocdRunSamples,
-  lowPassSections,
-  REST_SECONDS,
-  unpackBytes,
-  ApiError,
-} from '@liftcloud/client';
+import { createEocdRunShareLink, eocdRun, getEocdRunSamples, ApiError } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { ShareLinkButton } from '../workOrders/ShareLinkButton';
 import { WaveformChart, type WaveformSeries } from './WaveformChart';
-
-type Axis = 'x' | 'y' | 'z';
+import { waveformSeries, type Axis } from './waveform';
 const METRICS = [
   'isoHorizontalPeakToPeak',
   'isoHorizontalA95',
@@ -42,33 +32,27 @@ export default function EocdRunPage() {
     queryFn: () => client.call(getEocdRunSamples, { params: { id } }),
     retry: false,
   });
-  const series = useMemo<WaveformSeries[]>(() => {
-    if (!samples.data) return [];
-    const { sampleRate, scale, lowPassHz } = samples.data;
-    const axes = unpackBytes(base64ToBytes(samples.data.samples) ?? new Uint8Array(), scale);
-    const raw = axes[axis];
-    // the low-pass reading's filter (its 0.4 Hz high-pass takes gravity out), as the metrics were computed
-    const filtered = applyFilter(
-      raw,
-      digital(lowPassSections(lowPassHz, sampleRate), sampleRate),
-      Math.round(REST_SECONDS * sampleRate),
-    );
-    const rest =
-      raw.slice(0, Math.round(REST_SECONDS * sampleRate)).reduce((a, b) => a + b, 0) /
-      Math.max(1, Math.round(REST_SECONDS * sampleRate));
-    return [
-      { name: t('eocd.raw'), color: '#9aa5b1', data: Array.from(raw, (v, i) => [i / sampleRate, v - rest]) },
-      {
-        name: t('eocd.filtered', { hz: lowPassHz }),
-        color: '#d4380d',
-        data: Array.from(filtered, (v, i) => [i / sampleRate, v]),
-      },
-    ];
-  }, [samples.data, axis, t]);
+  const series = useMemo<WaveformSeries[]>(
+    () =>
+      samples.data
+        ? waveformSeries(samples.data, axis, {
+            raw: t('eocd.raw'),
+            filtered: t('eocd.filtered', { hz: samples.data.lowPassHz }),
+          })
+        : [],
+    [samples.data, axis, t],
+  );
   const gone = samples.error instanceof ApiError && samples.error.status === 404;
   return (
     <Card
       title={`${eocdRun.label[language]} #${id}${run.data ? ` · ${String(run.data.elevatorName ?? '')} · ${run.data.runTime}` : ''}`}
+      extra={
+        // a signed link to this run's public page (/eocdOperate)
+        <ShareLinkButton
+          label={t('eocd.shareRun')}
+          create={() => client.call(createEocdRunShareLink, { params: { id }, body: {} })}
+        />
+      }
     >
       {run.data ? (
         <Descriptions size="small" column={3} style={{ marginBottom: 16 }} data-testid="run-metrics">

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { eocdRun, type Page } from '@liftcloud/client';
+import { createEocdElevatorShareLink, eocdRun, type Page } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { fieldColumns, type Row } from '../../components/list/fieldColumns';
+import { ShareLinkButton } from '../workOrders/ShareLinkButton';
 
 const COLUMNS = [
   'runTime',
@@ -17,7 +18,7 @@ const COLUMNS = [
   'sampleRate',
 ];
 
-/** An elevator's EOCD runs, newest first, with their metrics; each opens its waveform. */
+/** An elevator's EOCD runs, newest first, with their metrics; each opens its waveform; a link to share them. */
 export function EocdRunsTable({ elevatorId }: { elevatorId: number }) {
   const { t } = useTranslation();
   const { client, language } = useConsole();
@@ -47,15 +48,24 @@ export function EocdRunsTable({ elevatorId }: { elevatorId: number }) {
     },
   ];
   return (
-    <Table<Row>
-      rowKey="id"
-      size="small"
-      loading={list.isFetching}
-      dataSource={list.data?.records ?? []}
-      columns={columns}
-      pagination={false}
-      scroll={{ x: true }}
-      data-testid="eocd-runs"
-    />
+    <>
+      {/* a signed link to the elevator's public ride-quality page (/eocdPrivate) */}
+      <div style={{ marginBottom: 8 }}>
+        <ShareLinkButton
+          label={t('eocd.shareElevator')}
+          create={() => client.call(createEocdElevatorShareLink, { params: { id: elevatorId }, body: {} })}
+        />
+      </div>
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: true }}
+        data-testid="eocd-runs"
+      />
+    </>
   );
 }

@@ -6,12 +6,19 @@ import { useConsole } from '../../app/ConsoleContext';
 
 /**
  * Mints a signed link to the order's mobile page (7 days) and shows it to copy and as a QR code for a
- * phone. Each press makes a new link; earlier ones keep working until they expire.
+ * phone. Each press makes a new link; earlier ones keep working until they expire. `create` mints another kind
+ * of signed link the same way (an EOCD run's or elevator's public page), `label` names the button then.
  */
-export function ShareLinkButton(props: { workOrderId: number }) {
+export function ShareLinkButton(props: {
+  workOrderId?: number;
+  create?: () => Promise<{ path: string; expireTime: string }>;
+  label?: string;
+}) {
   const { t } = useTranslation();
   const { client } = useConsole();
-  const mint = useMutation({ mutationFn: () => client.workOrderLinks.create(props.workOrderId) });
+  const mint = useMutation({
+    mutationFn: () => props.create?.() ?? client.workOrderLinks.create(props.workOrderId!),
+  });
   const url = mint.data ? `${window.location.origin}${mint.data.path}` : '';
   return (
     <>
@@ -21,7 +28,7 @@ export function ShareLinkButton(props: { workOrderId: number }) {
         onClick={() => mint.mutate()}
         data-testid="share-link-button"
       >
-        {t('shareLink.share')}
+        {props.label ?? t('shareLink.share')}
       </Button>
       <Modal
         open={Boolean(mint.data)}

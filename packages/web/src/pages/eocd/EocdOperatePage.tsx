@@ -1,0 +1,3 @@
+import { EocdOperatePage } from './EocdPublicPages';
+
+export default EocdOperatePage;

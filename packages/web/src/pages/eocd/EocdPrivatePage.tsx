@@ -1,0 +1,3 @@
+import { EocdPrivatePage } from './EocdPublicPages';
+
+export default EocdPrivatePage;
