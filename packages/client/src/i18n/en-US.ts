@@ -220,6 +220,9 @@ export const enUS = {
   'notify.subject.alarm': 'LiftCloud alarm',
   'notify.subject.repair': 'LiftCloud repair order',
   'notify.subject.maintenance': 'LiftCloud maintenance order',
+  'notify.subject.manual': 'LiftCloud message',
+  'rule.messageTarget': '{field}: a mobile number (11 digits starting with 1) or an e-mail address',
+  'rule.templateValues': '{field}: no value given for {params}',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

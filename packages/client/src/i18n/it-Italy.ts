@@ -216,4 +216,7 @@ export const itItaly: Record<MessageKey, string> = {
   'notify.subject.alarm': 'Allarme LiftCloud',
   'notify.subject.repair': 'Ordine di riparazione LiftCloud',
   'notify.subject.maintenance': 'Ordine di manutenzione LiftCloud',
+  'notify.subject.manual': 'Messaggio LiftCloud',
+  'rule.messageTarget': '{field}: un numero di cellulare (11 cifre che iniziano con 1) o un indirizzo e-mail',
+  'rule.templateValues': '{field}: manca il valore di {params}',
 };

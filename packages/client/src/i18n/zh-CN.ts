@@ -214,4 +214,7 @@ export const zhCN: Record<MessageKey, string> = {
   'notify.subject.alarm': 'LiftCloud 报警',
   'notify.subject.repair': 'LiftCloud 急修工单',
   'notify.subject.maintenance': 'LiftCloud 维保工单',
+  'notify.subject.manual': 'LiftCloud 消息',
+  'rule.messageTarget': '{field}：请填写手机号（1开头的11位数字）或邮箱地址',
+  'rule.templateValues': '{field}：缺少参数 {params} 的值',
 };

@@ -18,6 +18,7 @@ import * as shell from './shell.js';
 import * as statistics from './statistics.js';
 import * as reports from './reports.js';
 import * as workOrders from './work-orders.js';
+import * as messages from './messages.js';
 
 export * from './define.js';
 export * from './components.js';
@@ -41,6 +42,7 @@ export * from './statistics.js';
 export * from './reports.js';
 export * from './developers.js';
 export * from './ota.js';
+export * from './messages.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -63,6 +65,7 @@ export const OPERATION_AREAS = {
   reports,
   developers,
   ota,
+  messages,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

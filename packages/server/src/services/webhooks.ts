@@ -75,6 +75,21 @@ export async function enqueueWebhooks(trx: Trx, event: WebhookEvent): Promise<nu
   return targets.length;
 }
 
+/** A gateway's online or offline change as a terminal-status event of its elevator ("IoT terminal status"). */
+export function terminalStatus(
+  g: { id: unknown; dtuCode: unknown; tenantId: unknown; elevatorId: unknown },
+  online: boolean,
+  time: number,
+): WebhookEvent {
+  return {
+    type: 'terminal.status',
+    tenantId: Number(g.tenantId),
+    elevatorId: Number(g.elevatorId),
+    time,
+    data: { gatewayId: Number(g.id), dtuCode: String(g.dtuCode), elevatorId: Number(g.elevatorId), online, time },
+  };
+}
+
 /** The Standard Webhooks signature: v1,base64(HMAC-SHA256(key, id.timestamp.body)), the key the secret's bytes. */
 export function webhookSignature(secret: string, msgId: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret, 'base64url');
