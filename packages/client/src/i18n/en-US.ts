@@ -221,6 +221,8 @@ export const enUS = {
   'notify.subject.repair': 'LiftCloud repair order',
   'notify.subject.maintenance': 'LiftCloud maintenance order',
   'notify.subject.manual': 'LiftCloud message',
+  'notify.webhookOff':
+    'Developer {developer}: push URL {url} has answered nothing good for {days} days and is switched off; set it again once it works',
   'rule.messageTarget': '{field}: a mobile number (11 digits starting with 1) or an e-mail address',
   'rule.templateValues': '{field}: no value given for {params}',
 } as const;

@@ -217,6 +217,8 @@ export const itItaly: Record<MessageKey, string> = {
   'notify.subject.repair': 'Ordine di riparazione LiftCloud',
   'notify.subject.maintenance': 'Ordine di manutenzione LiftCloud',
   'notify.subject.manual': 'Messaggio LiftCloud',
+  'notify.webhookOff':
+    'Sviluppatore {developer}: l’URL push {url} non risponde correttamente da {days} giorni ed è disattivato; reimpostarlo quando funziona',
   'rule.messageTarget': '{field}: un numero di cellulare (11 cifre che iniziano con 1) o un indirizzo e-mail',
   'rule.templateValues': '{field}: manca il valore di {params}',
 };
