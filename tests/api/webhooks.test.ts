@@ -2,6 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  GATEWAY_OFFLINE_AFTER_MS,
+  actOnWorkOrder,
   listWebhookAttempts,
   redeliverWebhook,
   rotateDeveloperSecret,
@@ -10,6 +12,7 @@ import {
 } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_OFFLINE_JOB } from '../../packages/server/src/jobs/gateway-offline.js';
 import { WEBHOOK_DELIVERIES_JOB } from '../../packages/server/src/jobs/webhook-deliveries.js';
 import { postWebhook } from '../../packages/server/src/services/webhooks.js';
 import { failure } from '../support/errors.js';
@@ -135,6 +138,57 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(types).toEqual(['alarm.raised', 'alarm.removed', 'fault', 'event']);
     const log = await superAdmin.entities.webhookDelivery.list({ developerId, status: 2 });
     expect(log.total).toBe(4);
+  });
+
+  it('delivers an alarm repealed (its repair order cancelled) and the terminal status, offline and online', async () => {
+    // an IoT terminal status URL only for this test, so the others' gateway reports queue nothing there
+    await superAdmin.entities.developer.save({ id: developerId, terminalStatusPushUrl: `${rx.base}/terminal` });
+    try {
+      rx.received.length = 0;
+      await publish('alarm', { type: 1, floor: 2 });
+      const order = await s.store.db
+        .selectFrom('workOrders')
+        .select(['id', 'workOrderNo'])
+        .where('deviceCode', '=', dtu)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      await admin.call(actOnWorkOrder, {
+        params: { id: Number(order.id), action: 'cancel' },
+        body: { reason: 'pressed by a child' },
+      });
+      // silent past the offline time: the sweep marks it offline; its next report brings it back online
+      const offline = await s.app.jobs.runNow(GATEWAY_OFFLINE_JOB, Date.now() + GATEWAY_OFFLINE_AFTER_MS + 60_000);
+      expect(offline.outcome).toBe('ok');
+      await publish('event', { kind: 'powerDown' });
+      await run();
+      const bodies = rx.received.map((r) => ({
+        path: r.path,
+        ...(JSON.parse(r.body) as { type: string; data: Record<string, unknown> }),
+      }));
+      expect(bodies.map((b) => b.type)).toEqual([
+        'alarm.raised',
+        'alarm.repealed',
+        'terminal.status',
+        'terminal.status',
+        'event',
+      ]);
+      for (const r of rx.received) expect(verifies(secret, r)).toBe(true);
+      const repealed = bodies[1]!;
+      expect(repealed.path).toBe('/status');
+      expect(repealed.data).toMatchObject({
+        workOrderNo: order.workOrderNo,
+        reason: 'pressed by a child',
+        dtuCode: dtu,
+      });
+      expect(
+        bodies.filter((b) => b.type === 'terminal.status').map((b) => [b.path, b.data.online, b.data.dtuCode]),
+      ).toEqual([
+        ['/terminal', false, dtu],
+        ['/terminal', true, dtu],
+      ]);
+    } finally {
+      await superAdmin.entities.developer.save({ id: developerId, terminalStatusPushUrl: null });
+    }
   });
 
   it('retries a receiver that fails twice: acknowledged once, three attempts in the log, later events held back', async () => {

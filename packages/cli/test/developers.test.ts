@@ -90,4 +90,107 @@ describe('liftctl developer and webhook', () => {
     const missing = await run(['webhook', 'redeliver', '999999']);
     expect(missing.code).not.toBe(0);
   });
+
+  it('message send renders a template to a mobile number or an e-mail address, and names what is wrong', async () => {
+    const superAdmin = await s.login('superAdmin');
+    superAdmin.session.setOrgId(s.demo.companies.demoRoot!);
+    const tpl = await superAdmin.entities.smsTemplate.save({
+      name: 'CLI test',
+      content: 'Lift {elevator}: {note}',
+      params: 'elevator,note',
+    });
+    const sent = await run([
+      'message',
+      'send',
+      '--template',
+      String(tpl.id),
+      '--target',
+      '13800000123',
+      '--value',
+      'elevator=Lift A',
+      '--value',
+      'note=door check at 10:00',
+    ]);
+    expect(sent.code, sent.stderr).toBe(0);
+    const id = Number(sent.stdout.trim());
+    const record = await s.store.db
+      .selectFrom('messageRecords')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ type: 2, target: '13800000123', content: 'Lift Lift A: door check at 10:00' });
+    expect(Number(record.status)).toBe(0);
+    const mail = await run([
+      'message',
+      'send',
+      '--template',
+      String(tpl.id),
+      '--target',
+      'ops@example.com',
+      '--value',
+      'elevator=B',
+      '--value',
+      'note=x',
+    ]);
+    expect(mail.code, mail.stderr).toBe(0);
+    const missing = await run([
+      'message',
+      'send',
+      '--template',
+      String(tpl.id),
+      '--target',
+      '13800000123',
+      '--value',
+      'elevator=B',
+    ]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('Values: no value given for note');
+    const badTarget = await run([
+      'message',
+      'send',
+      '--template',
+      String(tpl.id),
+      '--target',
+      '12345',
+      '--value',
+      'elevator=B',
+      '--value',
+      'note=x',
+    ]);
+    expect(badTarget.code).not.toBe(0);
+    expect(badTarget.stderr).toContain('Target');
+    const badValue = await run([
+      'message',
+      'send',
+      '--template',
+      String(tpl.id),
+      '--target',
+      '13800000123',
+      '--value',
+      'novalue',
+    ]);
+    expect(badValue.code).toBe(2);
+  }, 120_000);
+
+  it('has the debug-personnel entity commands', async () => {
+    const created = await run([
+      'debug-personnel',
+      'create',
+      '--set',
+      `userId=${s.demo.users.companyadmin}`,
+      '--set',
+      'debugLevel=2',
+      '--set',
+      'passwordExpiry=2031-01-31',
+      '--set',
+      'contractNos=HT-1,HT-2',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const listed = await run(['debug-personnel', 'list', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('HT-1,HT-2');
+    const bad = await run(['debug-personnel', 'update', created.stdout.trim(), '--set', 'contractNos=HT-1,,HT-3']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('Contract numbers');
+  }, 90_000);
 });

@@ -173,5 +173,7 @@ export const WEBHOOK = {
   responseExcerptChars: 500,
   /** Attempts sent at once (different elevators; one elevator's deliveries go in order). */
   concurrency: 16,
+  /** An endpoint with nothing delivered for this long when a delivery to it is given up is switched off. */
+  switchOffAfterMs: 72 * 3_600_000,
 } as const;
 export type WebhookEventType = (typeof WEBHOOK.events)[number];

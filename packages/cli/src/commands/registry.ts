@@ -28,6 +28,7 @@ const fixed: CommandSpec[] = [
   },
   { name: 'maint', summary: () => t('cmd.maint'), load: async () => (await import('./maint.js')).register },
   { name: 'webhook', summary: () => t('cmd.webhook'), load: async () => (await import('./webhook.js')).register },
+  { name: 'message', summary: () => t('cmd.message'), load: async () => (await import('./message.js')).register },
   { name: 'ota', summary: () => t('cmd.ota'), load: async () => (await import('./ota.js')).register },
   { name: 'light', summary: () => t('cmd.light'), load: async () => (await import('./light.js')).register },
   { name: 'report', summary: () => t('cmd.report'), load: async () => (await import('./report.js')).register },

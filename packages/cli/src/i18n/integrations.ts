@@ -15,6 +15,13 @@ export const integrationsEnUS = {
   'opt.webhookDeveloper': "only this developer's deliveries",
   'webhook.badSince': '{value}: give a span (90m, 24h, 7d) or a date-time (yyyy-MM-dd HH:mm:ss)',
   'webhook.redelivered': 'Delivery {id} queued again as {newId}.',
+  'cmd.message': 'Messages: send an SMS template to a mobile number or an e-mail address',
+  'cmd.message.send': 'Send a template rendered with --value name=value to --target (prints the message record id)',
+  'opt.messageTemplate': 'the SMS template id',
+  'opt.messageTarget': 'a mobile number (SMS) or an e-mail address (e-mail)',
+  'opt.messageValue': 'a value of the template: name=value (repeat for each parameter)',
+  'message.badValue': '{value}: give name=value',
+  'message.queued': 'Message {id} queued; the message records show when it is sent.',
 } as const;
 
 export type IntegrationsKey = keyof typeof integrationsEnUS;
@@ -35,6 +42,13 @@ export const integrationsZhCN: Record<IntegrationsKey, string> = {
   'opt.webhookDeveloper': '只列出此开发者的推送',
   'webhook.badSince': '{value}：请给出时长（90m、24h、7d）或时间（yyyy-MM-dd HH:mm:ss）',
   'webhook.redelivered': '推送 {id} 已重新排队，新编号 {newId}。',
+  'cmd.message': '消息：把短信模板发送到手机号或邮箱',
+  'cmd.message.send': '用 --value 名称=值 填写模板并发送到 --target（打印消息记录编号）',
+  'opt.messageTemplate': '短信模板编号',
+  'opt.messageTarget': '手机号（短信）或邮箱地址（邮件）',
+  'opt.messageValue': '模板参数的值：名称=值（每个参数一次）',
+  'message.badValue': '{value}：请写成 名称=值',
+  'message.queued': '消息 {id} 已排队；发送结果见消息记录。',
 };
 
 export const integrationsItItaly: Record<IntegrationsKey, string> = {
@@ -53,4 +67,12 @@ export const integrationsItItaly: Record<IntegrationsKey, string> = {
   'opt.webhookDeveloper': 'solo le consegne di questo sviluppatore',
   'webhook.badSince': '{value}: indicare un intervallo (90m, 24h, 7d) o una data-ora (yyyy-MM-dd HH:mm:ss)',
   'webhook.redelivered': 'Consegna {id} rimessa in coda come {newId}.',
+  'cmd.message': 'Messaggi: inviare un modello SMS a un numero di cellulare o a un indirizzo e-mail',
+  'cmd.message.send':
+    'Inviare un modello compilato con --value nome=valore a --target (stampa l’id del registro messaggi)',
+  'opt.messageTemplate': 'l’id del modello SMS',
+  'opt.messageTarget': 'un numero di cellulare (SMS) o un indirizzo e-mail (e-mail)',
+  'opt.messageValue': 'un valore del modello: nome=valore (ripetere per ogni parametro)',
+  'message.badValue': '{value}: indicare nome=valore',
+  'message.queued': 'Messaggio {id} in coda; il registro messaggi mostra quando è inviato.',
 };

@@ -54,6 +54,9 @@ export const developer = defineEntity({
     previousSecretUntil: readOnly(
       datetime(L('旧密钥有效至', 'Previous secret valid until', 'Segreto precedente valido fino a')),
     ),
+    /** When a push URL failing for days was switched off (cleared), and which (services/webhooks.ts). */
+    webhookOffTime: readOnly(datetime(L('推送停用时间', 'Push switched off', 'Push disattivato'))),
+    webhookOffNote: readOnly(text(L('推送停用说明', 'Push switch-off note', 'Nota disattivazione push'), { max: 500 })),
   },
   filters: { code: 'like', name: 'like', status: 'eq', type: 'eq', appKey: 'eq' },
   unique: ['code'],

@@ -225,6 +225,11 @@ export const enUS = {
   'rule.notInFuture': '{field}: a maintenance done cannot be dated after today',
   'oldMaint.action.confirm': 'confirmed',
   'oldMaint.action.invalidate': 'invalidated',
+  'notify.subject.manual': 'LiftCloud message',
+  'notify.webhookOff':
+    'Developer {developer}: push URL {url} has answered nothing good for {days} days and is switched off; set it again once it works',
+  'rule.messageTarget': '{field}: a mobile number (11 digits starting with 1) or an e-mail address',
+  'rule.templateValues': '{field}: no value given for {params}',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

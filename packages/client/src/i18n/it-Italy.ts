@@ -222,4 +222,9 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.notInFuture': '{field}: una manutenzione svolta non può avere una data successiva a oggi',
   'oldMaint.action.confirm': 'confermato',
   'oldMaint.action.invalidate': 'annullato',
+  'notify.subject.manual': 'Messaggio LiftCloud',
+  'notify.webhookOff':
+    'Sviluppatore {developer}: l’URL push {url} non risponde correttamente da {days} giorni ed è disattivato; reimpostarlo quando funziona',
+  'rule.messageTarget': '{field}: un numero di cellulare (11 cifre che iniziano con 1) o un indirizzo e-mail',
+  'rule.templateValues': '{field}: manca il valore di {params}',
 };

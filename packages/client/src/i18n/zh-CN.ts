@@ -219,4 +219,8 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.notInFuture': '{field}：已完成的维保日期不能晚于今天',
   'oldMaint.action.confirm': '确认',
   'oldMaint.action.invalidate': '作废',
+  'notify.subject.manual': 'LiftCloud 消息',
+  'notify.webhookOff': '开发者{developer}：推送地址{url}已连续{days}天推送失败，已停用；恢复后请重新填写',
+  'rule.messageTarget': '{field}：请填写手机号（1开头的11位数字）或邮箱地址',
+  'rule.templateValues': '{field}：缺少参数 {params} 的值',
 };

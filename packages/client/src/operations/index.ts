@@ -20,6 +20,7 @@ import * as reports from './reports.js';
 import * as workOrders from './work-orders.js';
 import * as home from './home.js';
 import * as health from './health.js';
+import * as messages from './messages.js';
 
 export * from './define.js';
 export * from './components.js';
@@ -45,6 +46,7 @@ export * from './developers.js';
 export * from './ota.js';
 export * from './home.js';
 export * from './health.js';
+export * from './messages.js';
 
 /** Each area's declarations, as the server's area plugins serve them. */
 export const OPERATION_AREAS = {
@@ -69,6 +71,7 @@ export const OPERATION_AREAS = {
   ota,
   home,
   health,
+  messages,
 } as const;
 
 const isOperation = (v: unknown): v is Operation =>

@@ -4,6 +4,7 @@ import type { GatewayDirectory } from '../monitoring/gateways.js';
 import type { LiveEvents } from '../monitoring/live-events.js';
 import type { LooseDB } from '../store/repository.js';
 import type { Job } from './job.js';
+import { enqueueWebhooks, terminalStatus } from '../services/webhooks.js';
 
 export const GATEWAY_OFFLINE_JOB = 'gateway-offline';
 
@@ -30,17 +31,24 @@ export function gatewayOfflineJob(deps: {
         .where('lastReportTime', '<', now - deps.offlineAfterMs)
         .execute();
       for (const g of gone) {
-        // only a gateway still silent and online: a report that came meanwhile keeps it online
-        const marked = await db
-          .updateTable('gatewayDevices')
-          .set({ dtuStatus: 0, linkStatus: 1 })
-          .where('id', '=', g.id)
-          .where('dtuStatus', '=', 1)
-          .where('lastReportTime', '<', now - deps.offlineAfterMs)
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) continue;
-        if (g.elevatorId)
-          await db.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
+        // only a gateway still silent and online: a report that came meanwhile keeps it online; the developers
+        // subscribed to its elevator's terminal status are told in the same transaction
+        const went = await db.transaction().execute(async (trx) => {
+          const marked = await trx
+            .updateTable('gatewayDevices')
+            .set({ dtuStatus: 0, linkStatus: 1 })
+            .where('id', '=', g.id)
+            .where('dtuStatus', '=', 1)
+            .where('lastReportTime', '<', now - deps.offlineAfterMs)
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) return false;
+          if (g.elevatorId) {
+            await trx.updateTable('elevators').set({ onlineStatus: 0 }).where('id', '=', g.elevatorId).execute();
+            await enqueueWebhooks(trx, terminalStatus(g, false, now));
+          }
+          return true;
+        });
+        if (!went) continue;
         const info = await deps.directory.get(String(g.dtuCode));
         const elevatorId = g.elevatorId === null ? null : Number(g.elevatorId);
         await deps.live.publish(

@@ -23,7 +23,7 @@ import { storeCall, storeHazard } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
-import { enqueueWebhooks, type WebhookTargetsCache } from '../services/webhooks.js';
+import { enqueueWebhooks, terminalStatus, type WebhookTargetsCache } from '../services/webhooks.js';
 import { enqueueNotifications, noticeTime } from '../services/notifications.js';
 
 export interface IngestStats {
@@ -480,6 +480,14 @@ export class Ingest {
 async function admitted(trx: Trx, batch: Pending[], now: number): Promise<{ stored: Pending[]; refused: Pending[] }> {
   const ids = [...new Set(batch.map((item) => item.gateway.gatewayId))];
   if (!ids.length) return { stored: [], refused: [] };
+  // gateways coming back online with this batch: their elevators' terminal status goes to subscribed developers
+  const waking = await trx
+    .selectFrom('gatewayDevices')
+    .select(['id', 'dtuCode', 'tenantId', 'elevatorId'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('dtuStatus', 'is', null), eb('dtuStatus', '!=', 1)]))
+    .where('elevatorId', 'is not', null)
+    .execute();
   const rows = await trx
     .updateTable('gatewayDevices')
     .set({ dtuStatus: 1, linkStatus: 4, lastReportTime: now })
@@ -495,6 +503,7 @@ async function admitted(trx: Trx, batch: Pending[], now: number): Promise<{ stor
     const allowed = secrets.has(id) && (item.credential === undefined || secrets.get(id) === item.credential);
     (allowed ? stored : refused).push(item);
   }
+  for (const g of waking) if (secrets.has(Number(g.id))) await enqueueWebhooks(trx, terminalStatus(g, true, now));
   return { stored, refused };
 }
 

@@ -25,6 +25,7 @@ type Trx = Transaction<LooseDB> | Kysely<LooseDB>;
 /** Message record types and states (client enums messageType, messageStatus). */
 const TYPE = { push: 1, sms: 2, email: 3 } as const;
 export const MESSAGE_STATUS = { notSent: 0, sent: 1, failed: 2 } as const;
+const TOPICS: readonly NotifyTopic[] = ['alarm', 'repair', 'maintenance'];
 
 export interface Notice {
   topic: NotifyTopic;
@@ -188,7 +189,7 @@ export class NotificationSender {
       else if (Number(m.type) === TYPE.email) {
         if (!this.mail) notSent = true;
         else {
-          const topic = (m.topic ?? 'alarm') as NotifyTopic;
+          const topic = TOPICS.includes(m.topic as NotifyTopic) ? (m.topic as NotifyTopic) : 'manual';
           await this.mail.send({
             to: m.target,
             subject: translate(this.language, `notify.subject.${topic}`),

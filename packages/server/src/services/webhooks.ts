@@ -4,7 +4,17 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { DEVELOPER_STATUS, WEBHOOK, WEBHOOK_STATUS, type WebhookEventType } from '@liftcloud/client';
+import {
+  DEFAULT_LANGUAGE,
+  DEVELOPER_STATUS,
+  SUPER_ADMIN_USERNAME,
+  WEBHOOK,
+  WEBHOOK_STATUS,
+  clipPushText,
+  translate,
+  type Language,
+  type WebhookEventType,
+} from '@liftcloud/client';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
@@ -89,6 +99,21 @@ async function webhookTargets(trx: Trx, event: WebhookEvent): Promise<{ id: numb
     .where(`d.${route.url}`, 'is not', null);
   if (route.subscribed) q = q.where(`d.${route.subscribed}`, '=', 1);
   return (await q.execute()).map((t) => ({ id: Number(t.id), url: String(t.url) }));
+}
+
+/** A gateway's online or offline change as a terminal-status event of its elevator ("IoT terminal status"). */
+export function terminalStatus(
+  g: { id: unknown; dtuCode: unknown; tenantId: unknown; elevatorId: unknown },
+  online: boolean,
+  time: number,
+): WebhookEvent {
+  return {
+    type: 'terminal.status',
+    tenantId: Number(g.tenantId),
+    elevatorId: Number(g.elevatorId),
+    time,
+    data: { gatewayId: Number(g.id), dtuCode: String(g.dtuCode), elevatorId: Number(g.elevatorId), online, time },
+  };
 }
 
 /** The Standard Webhooks signature: v1,base64(HMAC-SHA256(key, id.timestamp.body)), the key the secret's bytes. */
@@ -223,7 +248,81 @@ export class WebhookSender {
     private readonly db: Kysely<DB>,
     private readonly box: SecretBox,
     private readonly allowed: WebhookTargets,
+    private readonly language: Language = DEFAULT_LANGUAGE,
   ) {}
+
+  /**
+   * A delivery given up (failing since its event, 72 h) to a URL that has delivered nothing for
+   * WEBHOOK.switchOffAfterMs: that URL is switched off — cleared from every push URL field of the account that
+   * holds it, its pending deliveries failed — and a notice kept: the time and text on the account, and an app
+   * push message record to the super admin. Answers whether it switched it off.
+   */
+  async switchOffIfDead(developerId: number, url: string, now: number): Promise<boolean> {
+    const delivered = await this.db
+      .selectFrom('webhookDeliveries')
+      .select('id')
+      .where('developerId', '=', developerId)
+      .where('url', '=', url)
+      .where('status', '=', WEBHOOK_STATUS.delivered)
+      .where('deliveredTime', '>=', now - WEBHOOK.switchOffAfterMs)
+      .limit(1)
+      .executeTakeFirst();
+    if (delivered) return false;
+    const dev = await this.db.selectFrom('developers').selectAll().where('id', '=', developerId).executeTakeFirst();
+    if (!dev) return false;
+    const fields = Object.values(ROUTE)
+      .map((r) => r.url)
+      .filter((f, i, all) => all.indexOf(f) === i && (dev as Record<string, unknown>)[f] === url);
+    if (!fields.length) return false;
+    const days = Math.round(WEBHOOK.switchOffAfterMs / 86_400_000);
+    const note = clipPushText(translate(this.language, 'notify.webhookOff', { developer: dev.name, url, days }));
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('developers')
+        .set({ ...Object.fromEntries(fields.map((f) => [f, null])), webhookOffTime: now, webhookOffNote: note })
+        .where('id', '=', developerId)
+        .execute();
+      await trx
+        .updateTable('webhookDeliveries')
+        .set({
+          status: WEBHOOK_STATUS.failed,
+          nextAttemptTime: null,
+          lastError: 'endpoint switched off',
+          updateTime: now,
+        })
+        .where('developerId', '=', developerId)
+        .where('url', '=', url)
+        .where('status', '=', WEBHOOK_STATUS.pending)
+        .execute();
+      const admin = await trx
+        .selectFrom('users')
+        .select(['id', 'tenantId', 'username'])
+        .where('username', '=', SUPER_ADMIN_USERNAME)
+        .executeTakeFirst();
+      if (admin)
+        await trx
+          .insertInto('messageRecords')
+          .values({
+            tenantId: admin.tenantId,
+            orgId: null,
+            userId: admin.id,
+            topic: 'webhookOff',
+            referBizNo: `developer:${developerId}`,
+            type: 1,
+            content: note,
+            target: admin.username,
+            sendTime: now,
+            status: 1,
+            attempts: 1,
+            nextAttemptTime: null,
+            lastError: null,
+            createTime: now,
+            updateTime: now,
+          })
+          .execute();
+    });
+    return true;
+  }
 
   async deliverDue(now: number, signal?: AbortSignal, budgetMs = 20_000): Promise<number> {
     const started = performance.now();
@@ -323,5 +422,6 @@ export class WebhookSender {
         })
         .execute();
     });
+    if (givenUp) await this.switchOffIfDead(d.developerId, d.url, now);
   }
 }

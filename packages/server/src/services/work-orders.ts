@@ -21,6 +21,7 @@ import { ELEVATOR_ORG_COLUMNS, elevatorOrgIds } from '../monitoring/gateways.js'
 import type { CheckedLiveEvent, LiveEvents } from '../monitoring/live-events.js';
 import type { LooseDB } from '../store/repository.js';
 import { enqueueNotifications, noticeTime } from './notifications.js';
+import { enqueueWebhooks } from './webhooks.js';
 
 type Loose = Kysely<LooseDB>;
 type Trx = Transaction<LooseDB>;
@@ -287,6 +288,22 @@ export class WorkOrderService {
     const moved = await update.executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return null;
     await this.track(trx, order.id, action, order.recordState, to, how.by, how.note, how.now);
+    // a cancelled (revoked) order is its alarm repealed: developers subscribed to that are told, in this transaction
+    if (action === 'cancel')
+      await enqueueWebhooks(trx, {
+        type: 'alarm.repealed',
+        tenantId: order.tenantId,
+        elevatorId: order.elevatorId,
+        time: how.now,
+        data: {
+          workOrderId: order.id,
+          workOrderNo: order.workOrderNo,
+          elevatorId: order.elevatorId,
+          dtuCode: order.deviceCode,
+          reason: (how.set?.revocationReason as string | null | undefined) ?? null,
+          repealTime: how.now,
+        },
+      });
     return to;
   }
 

@@ -5,6 +5,7 @@ import type { AreaDeps } from '../area.js';
 import { registerOpenApi } from './open-api.js';
 import { registerDeveloperSecrets } from './secrets.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerMessageSend } from './messages.js';
 import { webhookDeliveriesJob } from '../../jobs/webhook-deliveries.js';
 import { WebhookSender } from '../../services/webhooks.js';
 import { messageSendsJob } from '../../jobs/message-sends.js';
@@ -29,4 +30,5 @@ export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): 
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const notifier = new NotificationSender(deps.store.db, deps.sms, n?.mail ?? smtp, app.log, n?.language);
   deps.jobs.add(messageSendsJob(notifier));
+  registerMessageSend(app, deps);
 }
