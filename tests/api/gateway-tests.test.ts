@@ -252,9 +252,10 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
   async function restartMidWindow(
     body: { testTime?: number },
     whileStopped?: (s: TestServer, id: number) => Promise<void>,
+    windowMs = 1_500,
   ) {
     // A test keeps the window it was created with, across restarts.
-    const slow = await startTestServer({ dialect, app: { gatewayTestWindowMs: 1_500 } });
+    const slow = await startTestServer({ dialect, app: { gatewayTestWindowMs: windowMs } });
     let restarted: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       const client = await slow.login('admin');
@@ -321,14 +322,19 @@ describe.each(DIALECTS)('gateway tests on %s', (dialect) => {
   });
 
   it('does not run a window past the total test time when a test resumes late', async () => {
-    const { done } = await restartMidWindow({ testTime: 5 }, async (slow, id) => {
-      // The server was down for ten minutes: the 5-minute total has passed.
-      await (slow.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-        .updateTable('gatewayTests')
-        .set({ startTime: Date.now() - 10 * 60_000 })
-        .where('id', '=', id)
-        .execute();
-    });
+    // a window long enough not to end by itself before the stop on a loaded machine (it would fail as silent)
+    const { done } = await restartMidWindow(
+      { testTime: 5 },
+      async (slow, id) => {
+        // The server was down for ten minutes: the 5-minute total has passed.
+        await (slow.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+          .updateTable('gatewayTests')
+          .set({ startTime: Date.now() - 10 * 60_000 })
+          .where('id', '=', id)
+          .execute();
+      },
+      60_000,
+    );
     expect(done).toMatchObject({ state: 2, passedCount: 0, failedCount: 1 });
     expect(done.results[0]).toMatchObject({ passed: false, reason: GATEWAY_TEST_REASON.timeLimit, windowStart: null });
   });
