@@ -61,7 +61,8 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect
         .poll(() => en.page.locator('[data-testid="sidebar"] .ant-menu-sub li').allInnerTexts())
         .toEqual(['Event records', 'Alarm records', 'Fault records']);
-      await en.page.getByText('Elevators', { exact: true }).click();
+      // the home page's overview has an "Elevators" card too: the sidebar's item is the one to click
+      await en.page.getByTestId('sidebar').getByText('Elevators', { exact: true }).click();
       await en.page.waitForURL((url) => url.pathname === '/elevator');
       await listState(en.page, 'list-elevator');
       await en.context.close();
@@ -108,8 +109,8 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
     it('registers every route of §2 with its parameters', async () => {
       const { page, context } = await fx.openAs('admin', { language: 'en-US' });
+      // /monitorMore is built now (tests/web/use-unit-monitor.test.ts opens it); these are not yet
       for (const path of [
-        '/monitorMore/3,A,Mall',
         '/meterGateway/7/2',
         '/singleElectricityMeterReport/1/GW/U',
         '/simCard/89860000000000000001',
