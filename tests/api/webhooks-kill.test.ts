@@ -160,16 +160,10 @@ describe.each(DIALECTS)('webhook queue across kill -9 on %s', (dialect) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const deadline = Date.now() + 60_000;
-    let left = await notDelivered();
-    while (left > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      left = await notDelivered();
-    }
+    await expect.poll(notDelivered, { timeout: 60_000, interval: 100 }).toBe(0);
     await check.close();
     second.kill('SIGKILL');
     await new Promise<void>((r) => second.once('exit', () => r()));
-    expect(left).toBe(0);
     expect(new Set(seen)).toEqual(expected);
     // in order per elevator: the first arrival of each message follows the queue (a repeat is one in flight at the kill)
     const firstSeen = seen.filter((id, i) => seen.indexOf(id) === i);
