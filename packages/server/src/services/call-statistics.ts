@@ -3,7 +3,7 @@ import type { Repositories } from '../store/repositories.js';
 import type { ExpressionBuilder } from 'kysely';
 import type { LooseDB, LooseKysely } from '../store/repository.js';
 import type { Caller } from './caller.js';
-import { periodSpan } from './statistics.js';
+import { groupKeys, periodSpan } from './statistics.js';
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -100,18 +100,7 @@ export async function callStatistics(
       .execute(),
   ]);
 
-  const keyOf = new Map<number, { id: number | null; name: string }>();
-  for (const l of lifts) {
-    const id = Number(l.id);
-    if (groupBy === 'elevator') keyOf.set(id, { id, name: String(l.name) });
-    else if (groupBy === 'useUnit')
-      keyOf.set(id, { id: l.useUnitId == null ? null : Number(l.useUnitId), name: String(l.useUnitName ?? '') });
-    else
-      keyOf.set(id, {
-        id: l.maintenanceCompanyId == null ? null : Number(l.maintenanceCompanyId),
-        name: String(l.companyName ?? ''),
-      });
-  }
+  const keyOf = groupKeys(lifts, groupBy);
   type Acc = { calls: number; answered: number; seconds: number; answeredSeconds: number };
   const empty = (): Acc => ({ calls: 0, answered: 0, seconds: 0, answeredSeconds: 0 });
   const groups = new Map<string, { id: number | null; name: string; acc: Acc }>();

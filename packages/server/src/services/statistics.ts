@@ -222,18 +222,7 @@ export async function statistics(
       .execute(),
   ]);
 
-  const keyOf = new Map<number, { id: number | null; name: string }>();
-  for (const l of lifts) {
-    const id = Number(l.id);
-    if (groupBy === 'elevator') keyOf.set(id, { id, name: String(l.name) });
-    else if (groupBy === 'useUnit')
-      keyOf.set(id, { id: l.useUnitId == null ? null : Number(l.useUnitId), name: String(l.useUnitName ?? '') });
-    else
-      keyOf.set(id, {
-        id: l.maintenanceCompanyId == null ? null : Number(l.maintenanceCompanyId),
-        name: String(l.companyName ?? ''),
-      });
-  }
+  const keyOf = groupKeys(lifts, groupBy);
   const groups = new Map<string, { id: number | null; name: string; acc: Acc }>();
   const total = emptyFigures();
   const accFor = (elevatorId: unknown): Acc[] => {
@@ -298,4 +287,34 @@ export async function statistics(
     .map((g) => ({ id: g.id, name: g.name, ...finish(g.acc) }))
     .sort((a, b) => b.faults + b.alarms - (a.faults + a.alarms) || a.name.localeCompare(b.name));
   return { period: q.period, from: span.from, to: span.to, groupBy, rows, totals: finish(total), months };
+}
+
+/** An elevator row of a statistics query, with the names it may be grouped under. */
+interface GroupableLift {
+  id: unknown;
+  name: unknown;
+  useUnitId: unknown;
+  useUnitName: unknown;
+  maintenanceCompanyId: unknown;
+  companyName: unknown;
+}
+
+/** The group each elevator counts in, by elevator id: itself, its use unit or its maintenance company. */
+export function groupKeys(
+  lifts: GroupableLift[],
+  groupBy: StatisticsGroup,
+): Map<number, { id: number | null; name: string }> {
+  const keyOf = new Map<number, { id: number | null; name: string }>();
+  for (const l of lifts) {
+    const id = Number(l.id);
+    if (groupBy === 'elevator') keyOf.set(id, { id, name: String(l.name) });
+    else if (groupBy === 'useUnit')
+      keyOf.set(id, { id: l.useUnitId == null ? null : Number(l.useUnitId), name: String(l.useUnitName ?? '') });
+    else
+      keyOf.set(id, {
+        id: l.maintenanceCompanyId == null ? null : Number(l.maintenanceCompanyId),
+        name: String(l.companyName ?? ''),
+      });
+  }
+  return keyOf;
 }
