@@ -47,6 +47,18 @@ describe('entity commands', () => {
     expect([...names].sort()).toEqual(Object.keys(ENTITIES).map(kebab).sort());
   });
 
+  it('records the server keeps get no create, update or delete (the server has none for them)', () => {
+    const program = new Command();
+    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    const subcommands = (name: string) => program.commands.find((c) => c.name() === name)?.commands.map((c) => c.name());
+    expect(subcommands('work-order')).toEqual(['list', 'get', 'export']);
+    expect(subcommands('alarm-record')).toEqual(['list', 'get', 'export']);
+    for (const e of ENTITY_COMMANDS) {
+      const writes = subcommands(e.command)?.filter((n) => ['create', 'update', 'delete'].includes(n));
+      expect(writes, e.command).toEqual(entityDef(e.entity).readOnly ? [] : ['create', 'update', 'delete']);
+    }
+  });
+
   it('each entity gets list, get, create, update, delete and export', () => {
     const program = new Command();
     for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);

@@ -61,26 +61,8 @@ export function registerEntity(program: Command, entity: string, name: string): 
         : getAction(entity, id, cmd),
     );
 
-  const writeOptions = (command: Command) =>
-    command
-      .option('--set <key=value>', t('opt.set'), collect)
-      .option('-f, --file <path>', t('opt.file'))
-      .option('--dry-run', t('opt.dryRun'));
-
-  writeOptions(group.command('create').description(t('cmd.entity.create', { label }))).action((opts, cmd: Command) =>
-    createAction(entity, opts, cmd),
-  );
-
-  writeOptions(group.command('update').argument('<id>').description(t('cmd.entity.update', { label }))).action(
-    (id: string, opts, cmd: Command) => updateAction(entity, id, opts, cmd),
-  );
-
-  group
-    .command('delete')
-    .alias('rm')
-    .argument('<id...>')
-    .description(t('cmd.entity.delete', { label }))
-    .action((ids: string[], _opts, cmd: Command) => deleteAction(entity, ids, cmd));
+  // records the server keeps (logs, gateway records, repair orders) are listed and read, never written here
+  if (!def.readOnly) registerWrites(group, entity, label);
 
   addFilterOptions(group.command('export').description(t('cmd.entity.export', { label })), def, false)
     .option('--no-bom', t('opt.noBom'))
@@ -113,4 +95,28 @@ export function registerEntity(program: Command, entity: string, name: string): 
     .action((fileId: string, opts: { out?: string; json?: boolean }, cmd: Command) =>
       downloadAction(fileId, opts, cmd),
     );
+}
+
+/** `create`, `update` and `delete` of an entity people write. */
+function registerWrites(group: Command, entity: string, label: string): void {
+  const writeOptions = (command: Command) =>
+    command
+      .option('--set <key=value>', t('opt.set'), collect)
+      .option('-f, --file <path>', t('opt.file'))
+      .option('--dry-run', t('opt.dryRun'));
+
+  writeOptions(group.command('create').description(t('cmd.entity.create', { label }))).action((opts, cmd: Command) =>
+    createAction(entity, opts, cmd),
+  );
+
+  writeOptions(group.command('update').argument('<id>').description(t('cmd.entity.update', { label }))).action(
+    (id: string, opts, cmd: Command) => updateAction(entity, id, opts, cmd),
+  );
+
+  group
+    .command('delete')
+    .alias('rm')
+    .argument('<id...>')
+    .description(t('cmd.entity.delete', { label }))
+    .action((ids: string[], _opts, cmd: Command) => deleteAction(entity, ids, cmd));
 }
