@@ -1,4 +1,8 @@
 import { uploadOtaProgramFile } from '@liftcloud/client';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
@@ -9,6 +13,7 @@ describe('liftctl ota', () => {
   let dir: string;
   let token = '';
   let programId = 0;
+  let adminClient: Awaited<ReturnType<TestServer['login']>>;
   const run = (args: string[]) =>
     runCli(args, {
       env: { LIFTCTL_CONFIG_DIR: dir, LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token, TZ: 'Asia/Shanghai' },
@@ -18,6 +23,7 @@ describe('liftctl ota', () => {
     ensureBuilt();
     s = await startTestServer();
     const admin = await s.login('admin');
+    adminClient = admin;
     token = (await admin.tokens.create('ota-tests')).token;
     dir = tempConfigDir();
     const p = await admin.entities.otaProgram.save({
@@ -88,4 +94,34 @@ describe('liftctl ota', () => {
       ['86199900002', 0],
     ]);
   }, 150_000);
+  it('uploads a program’s firmware once, with its MD5, and names a missing file or a second upload', async () => {
+    const p = await adminClient.entities.otaProgram.save({
+      programName: 'Car controller',
+      version: '3.1',
+      count: 2,
+      isEffective: 1,
+      ownedCompanyId: s.demo.companies.manufacturer,
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'liftctl-ota-')), 'car-3.1.bin');
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
+    writeFileSync(file, bytes);
+
+    const missing = await run(['ota', 'upload', String(p.id), `${file}.nope`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('car-3.1.bin.nope');
+
+    const up = await run(['ota', 'upload', String(p.id), file, '-o', 'json']);
+    expect(up.code, up.stderr).toBe(0);
+    const [kept] = JSON.parse(up.stdout) as { id: number; md5: string; fileSize: number; fileName: string }[];
+    expect(kept).toMatchObject({
+      id: p.id,
+      md5: createHash('md5').update(bytes).digest('hex'),
+      fileSize: bytes.length,
+      fileName: 'car-3.1.bin',
+    });
+
+    const again = await run(['ota', 'upload', String(p.id), file]);
+    expect(again.code).toBe(1);
+    expect(again.stderr.length).toBeGreaterThan(0);
+  });
 });

@@ -7,6 +7,9 @@ import {
   rejectOtaApplication,
   otaBurnErrorText,
   startOtaBurn,
+  uploadOtaProgramFile,
+  UPLOAD_LIMITS,
+  megabytesOf,
   type Query,
 } from '@liftcloud/client';
 import type { Command } from 'commander';
@@ -23,6 +26,8 @@ import { tableColumns, wideColumns } from './entity/columns.js';
 import { entityDef, type Row } from './entity/definition.js';
 import { parseId } from './entity/ids.js';
 import { contextFor } from './options.js';
+import { readInputFile } from './input-file.js';
+import { basename } from 'node:path';
 
 const STATUS: Record<string, number | null> = {
   applying: OTA_APPROVAL.applying,
@@ -103,6 +108,29 @@ async function apply(cmd: Command, opts: { program: string; count: string }) {
   if (ctx.format() !== 'table')
     await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), [made as Row]);
   say.info(t('ota.applied', { id: made.id, count, program: made.programName ?? programId }));
+}
+
+/** A program's firmware, uploaded once: the server keeps it with its SHA-256 and MD5 (refuses a second: 409). */
+async function upload(cmd: Command, idText: string, path: string) {
+  const id = parseId(idText);
+  const bytes = await readInputFile(path);
+  const name = basename(path);
+  const limit = UPLOAD_LIMITS.firmware;
+  if (bytes.length > limit.maxBytes)
+    throw new CliError(
+      t('ota.tooLarge', { name, actual: (bytes.length / 1024 / 1024).toFixed(1), size: megabytesOf(limit) }),
+      EXIT.usage,
+    );
+  const ctx = await contextFor(cmd);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const kept = await ctx.call((client) => client.call(uploadOtaProgramFile, { params: { id }, body: form }));
+  const def = entityDef('otaProgram');
+  if (ctx.format() !== 'table')
+    await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), [kept as Row]);
+  say.info(
+    t('ota.uploaded', { id, name: kept.fileName ?? name, size: kept.fileSize ?? bytes.length, md5: kept.md5 ?? '' }),
+  );
 }
 
 /** Approve or reject several applications, one at a time, reporting each: exit 0, the first failure's code, or 4. */
@@ -192,6 +220,12 @@ export function register(program: Command): void {
     .command('programs')
     .description(t('cmd.ota.programs'))
     .action((_opts, cmd: Command) => programs(cmd));
+  ota
+    .command('upload')
+    .argument('<program>', t('opt.otaProgram'))
+    .argument('<file>')
+    .description(t('cmd.ota.upload'))
+    .action((program: string, file: string, _opts, cmd: Command) => upload(cmd, program, file));
   ota
     .command('apply')
     .description(t('cmd.ota.apply'))
