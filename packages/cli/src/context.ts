@@ -17,6 +17,7 @@ import { say } from './output/messages.js';
 import type { RecordOutputOptions } from './output/records.js';
 import { withSpinner } from './output/spinner.js';
 import { terminal } from './output/terminal.js';
+import { localTimeZone } from './time-zone.js';
 
 export type TokenSource = 'env' | 'file' | 'none';
 
@@ -113,6 +114,7 @@ export class Context {
       session: this.sessionStore(),
       fetch,
       onDebug: debug,
+      timeZone: localTimeZone(),
     });
   }
 

@@ -1,32 +1,21 @@
-import dayjs from 'dayjs';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ConsoleApp } from './app/ConsoleApp';
-import { createClient } from './boot/createClient';
-import { installGlobalErrorHandlers } from './boot/globalErrors';
 import { fetchRuntimeConfig } from './boot/runtimeConfig';
 import { createBrowserSessionStore } from './boot/sessionStore';
-import { DAYJS_LOCALE, loadAntdLocale } from './i18n/antdLocale';
-import { setupI18n } from './i18n/setup';
-import { preloadScreensFor } from './routes/router';
+import { loadAntdLocale } from './i18n/antdLocale';
+import { loadCatalogue } from './i18n/catalogues';
 import './styles.css';
 
-/** Boot: runtime config, language and antd texts in parallel, then one client for the page's life. */
-async function boot(): Promise<void> {
-  installGlobalErrorHandlers();
-  preloadScreensFor(location.pathname);
-  const session = createBrowserSessionStore();
-  const language = session.getLanguage() ?? 'zh-CN';
-  const [config, antdLocale] = await Promise.all([fetchRuntimeConfig(), loadAntdLocale(language), setupI18n(language)]);
-  dayjs.locale(DAYJS_LOCALE[language]);
-  const client = createClient(config, session);
-  const root = document.getElementById('root');
-  if (!root) throw new Error('no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <ConsoleApp client={client} config={config} language={language} antdLocale={antdLocale} />
-    </StrictMode>,
-  );
-}
-
-void boot();
+/**
+ * Boot, kept small on purpose: the runtime config and the language's texts are asked for at once, while the
+ * console's own chunks (boot/start.tsx: React, antd, the router, the client) download beside them; before,
+ * the config and texts waited for every one of those chunks to load and run (B6, docs/console-chunks.md).
+ */
+const session = createBrowserSessionStore();
+const language = session.getLanguage() ?? 'zh-CN';
+const inputs = {
+  session,
+  language,
+  config: fetchRuntimeConfig(),
+  antdLocale: loadAntdLocale(language),
+  catalogue: loadCatalogue(language),
+};
+void import('./boot/start').then(({ start }) => start(inputs));

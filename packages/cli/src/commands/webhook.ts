@@ -8,15 +8,14 @@ import { writeTo } from '../output/stream.js';
 import { parseId } from './entity/ids.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
-
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
+import { localTimeZone } from '../time-zone.js';
 
 /** --since: a span back from now (90m, 24h, 7d) or a date-time (yyyy-MM-dd HH:mm:ss) in this machine's zone. */
 export function sinceValue(value: string, now = Date.now()): string {
   const span = /^(\d{1,5})([mhd])$/.exec(value.trim());
   if (span) {
     const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[span[2] as 'm' | 'h' | 'd'];
-    return formatDateTime(now - Number(span[1]) * unit, localZone());
+    return formatDateTime(now - Number(span[1]) * unit, localTimeZone());
   }
   if (/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(value.trim())) {
     const v = value.trim();

@@ -25,6 +25,7 @@ import { listAction } from './entity/list.js';
 import { addWatchOptions } from './entity/watch.js';
 import { contextFor } from './options.js';
 import { registerCreate } from './work-order-create.js';
+import { localTimeZone } from '../time-zone.js';
 
 export const stateLabel = (state: unknown): string =>
   enumLabel(workOrderState, state === null || state === undefined ? null : Number(state), currentLanguage());
@@ -32,7 +33,7 @@ export const stateLabel = (state: unknown): string =>
 export const detailOf = (client: LiftCloudClient, id: number) => client.workOrders.detail(id);
 
 /** A timeline time in this machine's zone. */
-const when = (ms: number) => formatDateTime(ms, Intl.DateTimeFormat().resolvedOptions().timeZone);
+const when = (ms: number) => formatDateTime(ms, localTimeZone());
 
 /** A work order for people: its fields, the actions allowed now, the people, the timeline. */
 export function renderDetail(detail: WorkOrderDetail, color: boolean): string {

@@ -178,6 +178,31 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
   for (const [key, f] of Object.entries(fields))
     if (f.nameOf !== undefined && fields[f.nameOf]?.kind !== 'ref')
       throw new Error(`${opts.name}.${key}: nameOf '${f.nameOf}' is not a reference of the entity`);
+  const filters = (opts.filters ?? {}) as Record<string, FilterMode | undefined>;
+  const def = {
+    ...opts,
+    permission: readWrite(opts.permission),
+    nameField: opts.nameField ?? ('name' in fields ? ('name' as keyof F & string) : undefined),
+    filters: opts.filters ?? {},
+    unique: opts.unique ?? [],
+    columns: Object.entries(fields)
+      .filter(([, f]) => !f.readOnly)
+      .map(([key, f]) => ({ key: key as keyof F & string, label: f.label })),
+  } as EntityDef<F>;
+  // The schemas are built when first read: a process that loads every definition (liftctl, the console's
+  // boot) reads a few of them, and building them all was a third of a CLI server call's start (B7).
+  let schemas: EntitySchemas | undefined;
+  const built = () => (schemas ??= entitySchemas(fields, filters));
+  for (const key of SCHEMA_KEYS)
+    Object.defineProperty(def, key, { enumerable: true, configurable: true, get: () => built()[key] });
+  return def;
+}
+
+const SCHEMA_KEYS = ['recordSchema', 'createSchema', 'updateSchema', 'patchSchema', 'querySchema'] as const;
+type EntitySchemas = Record<(typeof SCHEMA_KEYS)[number], TSchema>;
+
+/** An entity's record, input and query schemas, from its fields. */
+function entitySchemas(fields: Fields, filters: Record<string, FilterMode | undefined>): EntitySchemas {
   const record: Record<string, TSchema> = {
     id: idSchema(),
     createTime: labelled(Type.String(), CREATE_TIME_LABEL),
@@ -196,21 +221,12 @@ export function defineEntity<F extends Fields>(opts: EntityOptions<F>): EntityDe
     update[key] = input;
     patch[key] = f.required ? Type.Optional(requiredSchema(f)) : input;
   }
-  const filters = (opts.filters ?? {}) as Record<string, FilterMode | undefined>;
   return {
-    ...opts,
-    permission: readWrite(opts.permission),
-    nameField: opts.nameField ?? ('name' in fields ? ('name' as keyof F & string) : undefined),
-    filters: opts.filters ?? {},
-    unique: opts.unique ?? [],
     // additionalProperties false: the server's serialiser drops every stored column the definition does not name.
     recordSchema: Type.Object(record, { additionalProperties: false }),
     createSchema: Type.Object({ id: Type.Optional(Type.Literal(0)), ...create }, { additionalProperties: false }),
     updateSchema: Type.Object(update, { additionalProperties: false }),
     patchSchema: Type.Object(patch, { additionalProperties: false }),
     querySchema: buildQuerySchema(fields, filters),
-    columns: Object.entries(fields)
-      .filter(([, f]) => !f.readOnly)
-      .map(([key, f]) => ({ key: key as keyof F & string, label: f.label })),
   };
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { CliError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { t } from '../../i18n/index.js';
+import { localTimeZone } from '../../time-zone.js';
 
 /**
  * List options particular to one entity, beside the filters its definition declares: what a cron report asks
@@ -21,7 +22,7 @@ export function parseDays(value: string): number {
 }
 
 /** Today in this machine's time zone: the day the server reckons the expiry status by, as the client sends it. */
-const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai');
+const today = () => todayIn(localTimeZone());
 
 /**
  * The lifts whose annual inspection falls due within `days` from today: each lift's last pass made between a
