@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.js';
 import { ownerOf, type RecordOwner } from '../support/monitoringRecords.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
+import { bounds, wall } from '../support/zoneBounds.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a table, checked by the store
 type Loose = Kysely<Record<string, any>>;
@@ -12,45 +13,6 @@ const SH = 'Asia/Shanghai';
 const MIN = 60_000;
 const DAY = 86_400_000;
 const UNIT = { region: 'Suzhou', longitude: 120.5, latitude: 31.3, owner: 'Owner' };
-
-/** The wall-clock date and time of an instant in a zone, by Intl alone (not the server's date code). */
-const wall = (at: number, tz: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), hm: `${parts.hour}:${parts.minute}` };
-};
-
-/** The instant a zone's day y-m-d begins: the one whole UTC hour within ±14 h whose wall clock reads 00:00 then. */
-const midnight = (y: number, m: number, d: number, tz: string) => {
-  for (let h = -14; h <= 14; h++) {
-    const at = Date.UTC(y, m - 1, d) - h * 3_600_000;
-    const w = wall(at, tz);
-    if (w.y === y && w.m === m && w.d === d && w.hm === '00:00') return at;
-  }
-  throw new Error(`no midnight for ${y}-${m}-${d} in ${tz}`);
-};
-
-/** The first instant of the current month, of the month five before it, and of the year, in a zone. */
-const bounds = (now: number, tz: string) => {
-  const w = wall(now, tz);
-  const back = new Date(Date.UTC(w.y, w.m - 1 - 5, 1));
-  return {
-    month: midnight(w.y, w.m, 1, tz),
-    sixMonths: midnight(back.getUTCFullYear(), back.getUTCMonth() + 1, 1, tz),
-    year: midnight(w.y, 1, 1, tz),
-  };
-};
 
 describe.each(DIALECTS)('call statistics on %s', (dialect) => {
   let s: TestServer;

@@ -100,6 +100,14 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
       faults.filter((f) => f.hazardCode).length,
     );
     expect((await db.selectFrom('callRecords').select('id').execute()).length).toBeGreaterThan(10);
+    const liftCalls = await db
+      .selectFrom('liftCallRecords')
+      .select(['elevatorId', 'callTime', 'operationType'])
+      .execute();
+    expect(liftCalls.length).toBeGreaterThan(10);
+    expect(liftCalls.every((c) => inWeek(c.callTime))).toBe(true);
+    expect(new Set(liftCalls.map((c) => Number(c.operationType)))).toEqual(new Set([1, 2, 3]));
+    expect(liftCalls.some((c) => isEscalator(types.get(Number(c.elevatorId))!.elevatorType))).toBe(false);
     expect((await db.selectFrom('eventRecords').select('id').where('kind', '=', 'powerDown').execute()).length).toBe(2);
 
     const alarms = await db.selectFrom('alarmRecords').selectAll().execute();

@@ -133,6 +133,45 @@ describe('liftctl report and stats', { timeout: 150_000 }, () => {
     expect(table.stdout).toMatch(/Cron lift\s+3\s+2\s+1\s+80\s+40/);
   });
 
+  it('stats --lift-calls prints who called the lift between which floors, and how', async () => {
+    const owner = await ownerOf(s, liftId);
+    const at = Date.now() - 60_000;
+    const db = s.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    for (const [i, [username, operationType, startFloor, endFloor]] of [
+      ['Anna', 3, 1, 12],
+      ['Anna', 3, 1, 12],
+      ['Bo', 1, 5, null],
+    ].entries())
+      await db
+        .insertInto('liftCallRecords')
+        .values({
+          ...owner,
+          dtuCode: '86000000000',
+          msgId: `cli-lift-call-${i}`,
+          callTime: at + i,
+          username,
+          mobile: `1390000000${username === 'Anna' ? 1 : 2}`,
+          startFloor,
+          endFloor,
+          operationType,
+          createTime: at,
+          updateTime: at,
+        })
+        .execute();
+    const json = await run(['stats', '--lift-calls', '--period', 'month', '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    // JSON keeps the server's fields (the floors as numbers); the table reads them as "1 → 12"
+    const lines = JSON.parse(json.stdout) as Record<string, unknown>[];
+    expect(lines).toEqual([
+      expect.objectContaining({ username: 'Anna', startFloor: 1, endFloor: 12, operationType: 3, calls: 2 }),
+      expect.objectContaining({ username: 'Bo', startFloor: 5, endFloor: null, operationType: 1, calls: 1 }),
+    ]);
+    const table = await run(['stats', '--lift-calls']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/Anna\s+13900000001\s+1 → 12\s+Destination call\s+2/);
+    expect((await run(['stats', '--calls', '--lift-calls'])).code).toBe(2);
+  });
+
   it('stats prints the table as JSON', async () => {
     const r = await run(['stats', '--period', 'month', '--by', 'elevator', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);

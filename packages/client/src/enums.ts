@@ -95,6 +95,13 @@ export const alarmType = defineEnum('alarmType', [
   o(3, '严重故障', 'Serious fault', 'Guasto grave'),
 ]);
 
+/** How a person called a lift (call-elevator records): to their floor, to a floor from inside, or both at once. */
+export const liftCallOperation = defineEnum('liftCallOperation', [
+  o(1, '外呼', 'Hall call', 'Chiamata al piano'),
+  o(2, '内选', 'Car call', 'Chiamata in cabina'),
+  o(3, '目的层呼梯', 'Destination call', 'Chiamata a destinazione'),
+]);
+
 export const repairMethod = defineEnum('repairMethod', [
   o(1, '自动报警', 'Automatic alarm', 'Allarme automatico'),
   o(2, 'APP报警', 'App alarm', 'Allarme da app'),

@@ -25,6 +25,7 @@ import { say } from '../output/messages.js';
 import { progressLine } from '../output/progress.js';
 import { writeRecords } from '../output/records.js';
 import { parseId } from './entity/ids.js';
+import { liftCallStats } from './lift-call-stats.js';
 import { contextFor } from './options.js';
 
 /** --period as the spec names the statistics periods (domain.md §9). */
@@ -208,13 +209,16 @@ const callColumns = (): Column<CallStatisticsRow>[] => [
 
 /**
  * `stats --period … --by company|use-unit|elevator`: the statistics table (or JSON with -o json); with --calls,
- * the call statistics instead (calls, answered, unanswered, seconds).
+ * the call statistics instead (calls, answered, unanswered, seconds); with --lift-calls, the call-elevator
+ * statistics (username, mobile, floors, operation type, calls).
  */
-async function stats(cmd: Command, opts: { period?: string; by?: string; calls?: boolean }) {
+async function stats(cmd: Command, opts: { period?: string; by?: string; calls?: boolean; liftCalls?: boolean }) {
   const groupBy = opts.by === 'use-unit' ? 'useUnit' : (opts.by ?? 'elevator');
   if (!['company', 'useUnit', 'elevator'].includes(groupBy))
     throw new CliError(t('report.badGroup', { value: opts.by ?? '' }), EXIT.usage);
   const period = periodOf(opts.period);
+  if (opts.calls && opts.liftCalls) throw new CliError(t('report.oneStatsKind'), EXIT.usage);
+  if (opts.liftCalls) return liftCallStats(cmd, { period, groupBy: groupBy as 'elevator' });
   const ctx = await contextFor(cmd);
   if (opts.calls) {
     const data = await ctx.call((client) =>
@@ -262,5 +266,8 @@ export function registerStats(program: Command): void {
     .option('--period <period>', t('opt.reportPeriod'), 'month')
     .option('--by <group>', t('opt.statsBy'), 'elevator')
     .option('--calls', t('opt.statsCalls'))
-    .action((opts: { period?: string; by?: string; calls?: boolean }, cmd: Command) => stats(cmd, opts));
+    .option('--lift-calls', t('opt.statsLiftCalls'))
+    .action((opts: { period?: string; by?: string; calls?: boolean; liftCalls?: boolean }, cmd: Command) =>
+      stats(cmd, opts),
+    );
 }

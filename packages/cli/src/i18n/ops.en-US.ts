@@ -32,6 +32,8 @@ export const opsEnUS = {
   'opt.reportPeriod': 'month, six-months or year',
   'opt.reportOutput': 'FILE.pdf, json or csv (with --all: a folder)',
   'opt.statsBy': 'company, use-unit or elevator',
+  'opt.statsLiftCalls': 'the call-elevator statistics instead: username, mobile, floors, operation type, calls',
+  'report.oneStatsKind': '--calls and --lift-calls are two kinds of statistics: name one',
   'opt.statsCalls': 'the intercom call statistics instead: calls, answered, unanswered, seconds',
   'report.badPeriod': 'unknown period "{value}": use month, six-months or year',
   'report.badGroup': 'unknown grouping "{value}": use company, use-unit or elevator',

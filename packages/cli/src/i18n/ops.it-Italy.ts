@@ -35,6 +35,9 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'opt.reportPeriod': 'month, six-months o year',
   'opt.reportOutput': 'FILE.pdf, json o csv (con --all: una cartella)',
   'opt.statsBy': 'company, use-unit o elevator',
+  'opt.statsLiftCalls':
+    'invece le statistiche delle chiamate ascensore: utente, cellulare, piani, tipo di operazione, chiamate',
+  'report.oneStatsKind': '--calls e --lift-calls sono due tipi di statistiche: indicarne uno',
   'opt.statsCalls': 'invece le statistiche delle chiamate: chiamate, risposte, senza risposta, secondi',
   'report.badPeriod': 'periodo sconosciuto "{value}": usare month, six-months o year',
   'report.badGroup': 'raggruppamento sconosciuto "{value}": usare company, use-unit o elevator',

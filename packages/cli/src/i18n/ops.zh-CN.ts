@@ -31,6 +31,8 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'opt.reportPeriod': 'month、six-months 或 year',
   'opt.reportOutput': '文件.pdf、json 或 csv（--all 时为文件夹）',
   'opt.statsBy': 'company、use-unit 或 elevator',
+  'opt.statsLiftCalls': '改为呼梯统计：用户名、手机号、楼层、操作类型、次数',
+  'report.oneStatsKind': '--calls 与 --lift-calls 是两种统计：只能选一种',
   'opt.statsCalls': '改为通话统计：通话、接通、未接通、时长',
   'report.badPeriod': '未知周期“{value}”：请用 month、six-months 或 year',
   'report.badGroup': '未知维度“{value}”：请用 company、use-unit 或 elevator',

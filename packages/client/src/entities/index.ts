@@ -31,6 +31,7 @@ import { meterGateway, monitorDevice } from './monitoring.js';
 import { netApply } from './netApply.js';
 import { commandRecord } from './commandRecord.js';
 import { callRecord } from './callRecord.js';
+import { liftCallRecord } from './liftCallRecord.js';
 import { hazardRecord } from './hazardRecord.js';
 import { alarmRecord, eventRecord, faultRecord, workOrder } from './monitoring-records.js';
 import { part, partType } from './part.js';
@@ -49,6 +50,7 @@ import { oldMaintenanceOrder } from './oldMaintenanceOrder.js';
 export * from './accessToken.js';
 export * from './announcement.js';
 export * from './callRecord.js';
+export * from './liftCallRecord.js';
 export * from './commandRecord.js';
 export * from './company.js';
 export * from './contract.js';
@@ -103,6 +105,7 @@ export const ENTITIES = {
   eventRecord,
   faultRecord,
   callRecord,
+  liftCallRecord,
   hazardRecord,
   workOrder,
   camera,
@@ -185,6 +188,7 @@ export type SmartScreen = RecordOf<F<typeof smartScreen>>;
 export type WorkOrder = RecordOf<F<typeof workOrder>>;
 export type AlarmRecord = RecordOf<F<typeof alarmRecord>>;
 export type CallRecord = RecordOf<F<typeof callRecord>>;
+export type LiftCallRecord = RecordOf<F<typeof liftCallRecord>>;
 export type HazardRecord = RecordOf<F<typeof hazardRecord>>;
 export type MaintenanceType = RecordOf<F<typeof maintenanceType>>;
 export type MaintenancePlan = RecordOf<F<typeof maintenancePlan>>;

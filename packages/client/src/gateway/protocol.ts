@@ -78,7 +78,7 @@ export const AlarmMessage = Type.Object({
   cleared: Type.Optional(Type.Boolean()),
 });
 
-export const EVENT_KINDS = ['powerDown', 'powerRestore', 'alarmBell', 'call', 'run', 'hazard'] as const;
+export const EVENT_KINDS = ['powerDown', 'powerRestore', 'alarmBell', 'call', 'run', 'hazard', 'liftCall'] as const;
 
 const eventFields = Type.Object({
   ...base,
@@ -89,6 +89,14 @@ const eventFields = Type.Object({
   originator: Type.Optional(Type.String({ maxLength: 50 })),
   connector: Type.Optional(Type.String({ maxLength: 50 })),
   audio: Type.Optional(Type.String({ maxLength: 500 })),
+  /**
+   * liftCall: a person called the lift from the app or a hall QR code: who (username, mobile), how (operationType
+   * 1 hall call, 2 car call, 3 destination call: enums.liftCallOperation, required) and the floors (startFloor where
+   * they called from, endFloor where to).
+   */
+  username: Type.Optional(Type.String({ maxLength: 50 })),
+  mobile: Type.Optional(Type.String({ maxLength: 20 })),
+  operationType: Type.Optional(Type.Integer({ enum: [1, 2, 3] })),
   /** hazard: the safety hazard's code (required) and description. */
   code: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
   description: Type.Optional(Type.String({ maxLength: 500 })),
@@ -99,11 +107,13 @@ const eventFields = Type.Object({
   acceleration: Type.Optional(Type.Number({ minimum: -20, maximum: 20 })),
   jerk: Type.Optional(Type.Number({ minimum: -100, maximum: 100 })),
 });
-/** A hazard event without its code does not match the protocol. */
+/** A hazard event without its code, or a liftCall without its operation type, does not match the protocol. */
 export const EventMessage = {
   ...eventFields,
-  if: { properties: { kind: { const: 'hazard' } } },
-  then: { required: ['code'] },
+  allOf: [
+    { if: { properties: { kind: { const: 'hazard' } } }, then: { required: ['code'] } },
+    { if: { properties: { kind: { const: 'liftCall' } } }, then: { required: ['operationType'] } },
+  ],
 } as typeof eventFields;
 
 export const HeartbeatMessage = Type.Object({

@@ -16,6 +16,7 @@ import * as registry from './registry.js';
 import * as shareLinks from './share-links.js';
 import * as shell from './shell.js';
 import * as statistics from './statistics.js';
+import * as liftCallStatistics from './lift-call-statistics.js';
 import * as reports from './reports.js';
 import * as workOrders from './work-orders.js';
 import * as home from './home.js';
@@ -41,6 +42,7 @@ export * from './maintenance.js';
 export * from './contracts.js';
 export * from './eocd.js';
 export * from './statistics.js';
+export * from './lift-call-statistics.js';
 export * from './reports.js';
 export * from './developers.js';
 export * from './ota.js';
@@ -65,7 +67,7 @@ export const OPERATION_AREAS = {
   maintenance,
   contracts,
   eocd,
-  statistics,
+  statistics: { ...statistics, ...liftCallStatistics },
   reports,
   developers,
   ota,

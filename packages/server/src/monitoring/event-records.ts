@@ -26,6 +26,25 @@ export async function storeCall(trx: Trx, record: GatewayRecord, m: EventMessage
   return inserted !== undefined;
 }
 
+/** A liftCall event becomes a call-elevator record; false when the message was stored before. */
+export async function storeLiftCall(trx: Trx, record: GatewayRecord, m: EventMessage): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('liftCallRecords')
+    .values({
+      ...record,
+      callTime: m.ts,
+      username: m.username ?? null,
+      mobile: m.mobile ?? null,
+      startFloor: m.startFloor ?? null,
+      endFloor: m.endFloor ?? null,
+      operationType: m.operationType!,
+    })
+    .onConflict((oc) => oc.columns(['dtuCode', 'msgId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 export interface Hazard {
   hazardTime: number;
   code: string;

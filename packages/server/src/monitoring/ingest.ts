@@ -19,7 +19,7 @@ import type { DB } from '../db/tables.js';
 import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
 import { EocdRuns, storeRun, type PreparedRun } from './eocd-runs.js';
-import { storeCall, storeHazard } from './event-records.js';
+import { storeCall, storeHazard, storeLiftCall } from './event-records.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
@@ -277,12 +277,14 @@ export class Ingest {
         return this.storeAlarm(trx, gateway, message as AlarmMessage, record, events, context);
       case 'event': {
         const m = message as EventMessage;
-        // Calls and hazards have lists (and permissions) of their own: they are stored there only.
-        if (m.kind === 'call' || m.kind === 'hazard') {
+        // Calls, call-elevator records and hazards have lists (and permissions) of their own: stored there only.
+        if (m.kind === 'call' || m.kind === 'liftCall' || m.kind === 'hazard') {
           const stored =
             m.kind === 'call'
               ? await storeCall(trx, record, m)
-              : await storeHazard(trx, record, { hazardTime: m.ts, code: m.code!, description: m.description });
+              : m.kind === 'liftCall'
+                ? await storeLiftCall(trx, record, m)
+                : await storeHazard(trx, record, { hazardTime: m.ts, code: m.code!, description: m.description });
           if (!stored) this.stats.duplicates++;
           return;
         }

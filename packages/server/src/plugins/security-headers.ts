@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * (tests/web/security-headers.test.ts opens the login page, home with its live channel, the GIS map and
  * /api/docs in Chromium and expects no violation). Scripts only from this origin; styles also inline, because antd writes its CSS-in-JS into
  * <style> elements at run time and swagger-ui sets style attributes; images from this origin and data: (the
- * captcha is a data: SVG); the live channel and the API are this origin ('self' covers ws:/wss: of the same
+ * captcha is a data: SVG); frames from this origin and blob: (the /pdf page's PDF); the live channel and the API are this origin ('self' covers ws:/wss: of the same
  * host in CSP 3).
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -18,6 +18,8 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
+  // the public /pdf page shows the report it downloaded in an iframe, as a blob: URL its own script made
+  frameSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { DemoIds } from './demo.js';
+import { demoLiftCalls } from './demo-lift-calls.js';
 
 /** How far back the demo's history reaches. */
 export const HISTORY_DAYS = 7;
@@ -62,7 +63,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * A week of what the demo fleet went through, ending at `now`: runs (start and end floors apart), power cuts,
- * faults (some revealing a hazard), intercom calls, alarms with the repair orders they opened, moved through
+ * faults (some revealing a hazard), intercom calls, call-elevator records, alarms with the repair orders they opened, moved through
  * their states by the maintainers as time allowed (the newest still reported, received or on site), and each
  * lift's maintenance orders from a week back to a week ahead. The escalators have no trapped passengers, alarm
  * bells, floors or runs. Written straight to the store in one transaction: nothing is announced.
@@ -218,6 +219,12 @@ export async function seedDemoHistory(
       });
     }
     await many(trx, 'callRecords', calls);
+
+    // people calling the lifts from the app or a hall QR code (a generator of their own)
+    const callable = lifts
+      .filter((x) => !isEscalator(x))
+      .map((l) => ({ tenantId: demo.tenants.demo, orgId: l.orgId, id: l.id, dtu: l.dtu, floors: l.floors }));
+    await many(trx, 'liftCallRecords', demoLiftCalls(callable, start, now, seeded(38)));
 
     // alarms and their repair orders: a steady trickle over the week, then four recent ones left open in each
     // open state, on lifts of their own (an elevator has one open order at a time)

@@ -7,6 +7,24 @@ import { groupKeys, periodSpan } from './statistics.js';
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** The elevators the caller may see (those asked for, or all), with what the statistics group them by. */
+export function groupableLifts(db: LooseKysely, repos: Repositories, caller: Caller, ids: number[] | null) {
+  let query = repos.elevator
+    .scoped(db, caller)
+    .leftJoin('useUnits as u', 'u.id', 't.useUnitId')
+    .leftJoin('companies as c', 'c.id', 't.maintenanceCompanyId')
+    .select([
+      't.id',
+      't.name',
+      't.useUnitId',
+      'u.name as useUnitName',
+      't.maintenanceCompanyId',
+      'c.name as companyName',
+    ]);
+  if (ids) query = query.where('t.id', 'in', ids);
+  return query.execute();
+}
+
 /**
  * Intercom calls (the call records, index 38) the caller may see, over a period cut at the caller's midnights
  * (services/statistics.ts periodSpan): one aggregate query grouped by elevator, summed into the rows asked for as
@@ -31,23 +49,10 @@ export async function callStatistics(
       .where('t.callTime', '<', span.end);
     return ids ? query.where('t.elevatorId', 'in', ids) : query;
   };
-  let liftsQuery = repos.elevator
-    .scoped(db, caller)
-    .leftJoin('useUnits as u', 'u.id', 't.useUnitId')
-    .leftJoin('companies as c', 'c.id', 't.maintenanceCompanyId')
-    .select([
-      't.id',
-      't.name',
-      't.useUnitId',
-      'u.name as useUnitName',
-      't.maintenanceCompanyId',
-      'c.name as companyName',
-    ]);
-  if (ids) liftsQuery = liftsQuery.where('t.id', 'in', ids);
   const answered = (eb: ExpressionBuilder<LooseDB, string>) =>
     eb.case().when('t.durationSeconds', '>', 0).then(1).else(0).end();
   const [lifts, perLift, callers] = await Promise.all([
-    liftsQuery.execute(),
+    groupableLifts(db, repos, caller, ids),
     calls()
       .select((eb) => [
         't.elevatorId',

@@ -1,6 +1,7 @@
 import { REPORT_LABELS, formatDateTime, type Language, type Statistics } from '@liftcloud/client';
 import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { openFont, type PdfFont } from './pdf-font.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -20,16 +21,20 @@ export const reportFont = (): { path: string; face?: string } | null =>
   CJK_FONTS.find((f) => existsSync(f.path)) ?? null;
 
 /**
- * The font file's bytes, read once per process: a CJK collection is about 19 MB, and reading it for every report
- * was half a second of each on a loaded machine (README, "Monthly report"). pdfkit still parses and subsets it per
- * document.
+ * The parsed font, made once per process and handed to every document: a CJK collection is about 19 MB, and reading
+ * and parsing it for each report was most of a report's PDF time (README, "Monthly report"). pdfkit takes a fontkit
+ * font as it takes the file and subsets it per document (only the glyphs that document used are embedded); the
+ * parsed tables and glyph outlines are read-only once made, so documents being written at once can share them.
  */
-const fontFiles = new Map<string, Buffer>();
-const fontBytes = (path: string): Buffer => {
-  let bytes = fontFiles.get(path);
-  if (!bytes) fontFiles.set(path, (bytes = readFileSync(path)));
-  return bytes;
+const parsedFonts = new Map<string, PdfFont>();
+export const parsedFont = (font: { path: string; face?: string }): PdfFont => {
+  const key = `${font.path}#${font.face ?? ''}`;
+  let parsed = parsedFonts.get(key);
+  if (!parsed) parsedFonts.set(key, (parsed = openFont(readFileSync(font.path), font.face)));
+  return parsed;
 };
+/** Forget the parsed fonts: the next document parses its font again (bench/monthly-report.ts measures both). */
+export const forgetParsedFonts = (): void => parsedFonts.clear();
 
 type Month = Statistics['months'][number];
 export type SeriesKey = 'faults' | 'alarms' | 'trapped' | 'powerCuts';
@@ -82,7 +87,8 @@ export class ReportPdf {
       this.doc.on('error', reject);
     });
     if (font) {
-      this.doc.registerFont('body', fontBytes(font.path), font.face);
+      // pdfkit takes a fontkit font where it takes a file (its font factory checks for `layout`); its types list files only
+      this.doc.registerFont('body', parsedFont(font) as unknown as Buffer);
       this.doc.font('body');
     }
     this.doc.fontSize(20).fillColor('#000').text(title, LEFT, 50);

@@ -1,4 +1,4 @@
-import { callRecord, hazardRecord } from '@liftcloud/client';
+import { callRecord, hazardRecord, liftCallRecord } from '@liftcloud/client';
 import type { TableSpec } from '../store/repository.js';
 
 /** Intercom calls the ingest keeps (index 38): scoped like the other gateway records, read-only. */
@@ -12,5 +12,12 @@ export const callRecordTable: TableSpec<typeof callRecord.fields> = {
 export const hazardRecordTable: TableSpec<typeof hazardRecord.fields> = {
   entity: hazardRecord,
   table: 'hazardRecords',
+  scope: 'org',
+};
+
+/** Call-elevator records from liftCall events (index 38, beside the intercom calls). */
+export const liftCallRecordTable: TableSpec<typeof liftCallRecord.fields> = {
+  entity: liftCallRecord,
+  table: 'liftCallRecords',
   scope: 'org',
 };

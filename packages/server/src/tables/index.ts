@@ -34,7 +34,7 @@ import {
   maintenanceTypeTable,
   spotCheckTable,
 } from './maintenance.js';
-import { callRecordTable, hazardRecordTable } from './eventRecords.js';
+import { callRecordTable, hazardRecordTable, liftCallRecordTable } from './eventRecords.js';
 import { eocdRunTable, eocdSettingTable, eocdThresholdTable } from './eocd.js';
 import {
   alarmRecordTable,
@@ -109,6 +109,7 @@ const TABLES: TableSpec[] = [
   as(alarmRecordTable),
   as(eventRecordTable),
   as(callRecordTable),
+  as(liftCallRecordTable),
   as(hazardRecordTable),
   as(workOrderTable),
   as(commandRecordTable),

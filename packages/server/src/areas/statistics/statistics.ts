@@ -15,12 +15,14 @@ import { callStatistics } from '../../services/call-statistics.js';
 import { statistics } from '../../services/statistics.js';
 import type { LooseKysely } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
+import { registerLiftCallStatistics } from './lift-calls.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * GET /api/statistics (index 851): services/statistics.ts over the caller's scope, in the caller's time zone;
- * GET /api/statistics/export: the same table as .xlsx, written as the entity exports write theirs.
+ * GET /api/statistics/export: the same table as .xlsx, written as the entity exports write theirs; the call-elevator
+ * statistics in ./lift-calls.ts.
  */
 export function registerStatistics(app: FastifyInstance, { store, repos }: AreaDeps): void {
   const db = store.db as unknown as LooseKysely;
@@ -28,6 +30,7 @@ export function registerStatistics(app: FastifyInstance, { store, repos }: AreaD
   route(app, getCallStatistics, async (req) =>
     ok(await callStatistics(db, repos, callerOf(req), req.query, req.timeZone)),
   );
+  registerLiftCallStatistics(app, db, repos);
   route(app, exportStatistics, async (req, reply) => {
     const data = await statistics(db, repos, callerOf(req), req.query, req.timeZone);
     const lang = req.lang;

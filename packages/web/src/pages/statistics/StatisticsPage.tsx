@@ -19,6 +19,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { saveBlob } from '../../components/files/saveBlob';
 import { CallStatisticsCard } from './CallStatisticsCard';
+import { LiftCallStatisticsCard } from './LiftCallStatisticsCard';
 import type { ChartSeries } from './StatsChart';
 
 const StatsChart = lazy(() => import('./StatsChart'));
@@ -31,7 +32,7 @@ const GROUP_LABELS = {
 
 /**
  * Statistics (/aiManger, index 851): the period, the grouping and the offline duration filter; the months as a
- * chart and the rows as a table beside it; the table as .xlsx.
+ * chart and the rows as a table beside it; the table as .xlsx; then the call and call-elevator statistics.
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
@@ -167,6 +168,7 @@ export default function StatisticsPage() {
         </Col>
       </Row>
       <CallStatisticsCard query={query} />
+      <LiftCallStatisticsCard query={query} />
     </Space>
   );
 }

@@ -1,19 +1,20 @@
 import { useEffect, useRef } from 'react';
-import type { Statistics } from '@liftcloud/client';
-
-/** The monthly series a chart draws, with their labels and colours. */
-export interface ChartSeries {
-  key: 'faults' | 'alarms' | 'trapped' | 'powerCuts';
+/** The monthly series a chart draws, with their labels and colours (by default the statistics' four). */
+export interface ChartSeries<K extends string = 'faults' | 'alarms' | 'trapped' | 'powerCuts'> {
+  key: K;
   label: string;
   color: string;
 }
 
 /**
- * Faults, alarms, trapped and power cuts per month as grouped bars, drawn by ECharts. ECharts is imported here
+ * Series per month as grouped bars (faults, alarms, trapped and power cuts; the call-elevator operations), drawn by ECharts. ECharts is imported here
  * only, and this module only through React.lazy, so it is a chunk of its own that screens without a chart never
  * load (README, dependency table).
  */
-export default function StatsChart(props: { months: Statistics['months']; series: ChartSeries[] }) {
+export default function StatsChart(props: {
+  months: readonly { month: string }[];
+  series: readonly ChartSeries<string>[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let disposed = false;
@@ -46,7 +47,8 @@ export default function StatsChart(props: { months: Statistics['months']; series
           type: 'bar',
           name: s.label,
           itemStyle: { color: s.color },
-          data: props.months.map((m) => m[s.key]),
+          // each series' key is a count field of the months it is drawn with (React.lazy keeps no type parameter)
+          data: props.months.map((m) => (m as unknown as Record<string, number>)[s.key] ?? 0),
         })),
       });
       chart = instance;
