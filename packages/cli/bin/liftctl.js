@@ -16,6 +16,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     '../../client/tsconfig.tsbuildinfo',
     '../../simulator/tsconfig.tsbuildinfo',
   ];
-  const bundled = process.env.LIFTCTL_UNBUNDLED !== '1' && built.every((p) => mtime(p) <= mtime('../bundle/main.js'));
+  const bundle = mtime('../bundle/main.js');
+  // no bundle yet (a checkout where only tsc ran): dist/ runs
+  const bundled =
+    process.env.LIFTCTL_UNBUNDLED !== '1' && bundle !== Infinity && built.every((p) => mtime(p) <= bundle);
   await import(bundled ? '../bundle/main.js' : '../dist/main.js');
 }
