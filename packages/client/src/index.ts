@@ -40,3 +40,4 @@ export * from './files/types.js';
 export * from './api/attachments.js';
 export * from './notifications.js';
 export * from './health/index.js';
+export * from './map/tiles.js';

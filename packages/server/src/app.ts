@@ -19,7 +19,7 @@ import type { Scheduler } from './jobs/scheduler.js';
 import { startMonitoring, type Monitoring, type MonitoringOptions } from './monitoring/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import type { MailTransport, SmtpOptions } from './services/mail.js';
-import type { Language } from '@liftcloud/client';
+import type { Language, MapTileSource } from '@liftcloud/client';
 import { sourceOf } from './services/source.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
@@ -93,6 +93,8 @@ export interface AppOptions {
    * (tests); none, and e-mails stay "not sent". The language of the e-mail subject (default zh-CN).
    */
   notifications?: { smtp?: SmtpOptions; mail?: MailTransport; language?: Language };
+  /** The GIS map's tile source (MAP_TILE_*); unset, the console draws its offline land outline only. */
+  mapTiles?: MapTileSource;
   /** Test harness only: never read from the environment, so no deployment can turn it on. */
   testing?: { revealCaptcha?: boolean };
 }
@@ -130,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));
   useClientValidation(app);
   installErrorHandler(app, { spaIndex: serveWeb });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { mapTiles: opts.mapTiles });
   await app.register(requestContext);
   // after the request's language is known: a refusal is in it
   installBodyLimits(app, limits);

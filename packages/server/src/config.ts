@@ -1,3 +1,4 @@
+import { parseMapTileSource, type MapTileSource } from '@liftcloud/client';
 import { resolve } from 'node:path';
 
 /** Every setting comes from the environment; README lists each with its default. */
@@ -28,6 +29,8 @@ export interface Config {
   natsUrl: string | undefined;
   /** Simulated gateways `npm start` runs against the embedded broker so the demo is alive (0: none). */
   simulateGateways: number;
+  /** The GIS map's tile source (MAP_TILE_URL, _SUBDOMAINS, _ATTRIBUTION, _MAX_ZOOM); unset: offline outline only. */
+  mapTiles: MapTileSource | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +56,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: env.NATS_URL || undefined,
     // all but two of the demo fleet's 38 gateways (seed/demo-fleet.ts): the other two show as silent
     simulateGateways: Number(env.SIMULATE_GATEWAYS ?? 36),
+    mapTiles: env.MAP_TILE_URL
+      ? parseMapTileSource({
+          url: env.MAP_TILE_URL,
+          subdomains: env.MAP_TILE_SUBDOMAINS,
+          attribution: env.MAP_TILE_ATTRIBUTION,
+          maxZoom: env.MAP_TILE_MAX_ZOOM,
+        })
+      : undefined,
     instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,
   };
 }

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     loginRatePerMinute: config.loginRatePerMinute,
     trustProxy: config.trustProxy,
+    ...(config.mapTiles ? { mapTiles: config.mapTiles } : {}),
   });
   const demo = config.seedDemo ? await seedDemo(store) : null;
   if (demo) {

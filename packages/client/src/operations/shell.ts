@@ -9,10 +9,26 @@ import { entityOperations } from './entity.js';
 /** What the console's shell reads around the pages: runtime config, dictionaries, organisations, branding, notices. */
 const tags = ['shell'];
 
+/** The GIS map's tile source (map/tiles.ts); null: the offline land outline only. */
+export const MapTileSourceSchema = named(
+  'MapTileSource',
+  Type.Object({
+    url: Type.String(),
+    subdomains: Type.Array(Type.String()),
+    attribution: Type.String(),
+    maxZoom: Type.Integer(),
+  }),
+);
+
 /** Runtime configuration the server gives the console (the API base address is never baked in). */
 export const RuntimeConfig = named(
   'RuntimeConfig',
-  Type.Object({ apiBase: Type.String(), wsUrl: Type.String(), version: Type.String() }),
+  Type.Object({
+    apiBase: Type.String(),
+    wsUrl: Type.String(),
+    version: Type.String(),
+    mapTiles: Type.Optional(Type.Union([MapTileSourceSchema, Type.Null()])),
+  }),
 );
 export type RuntimeConfig = Static<typeof RuntimeConfig>;
 

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { tileOrigins, type MapTileSource } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -6,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
  * (tests/web/security-headers.test.ts opens the login page, home with its live channel, the GIS map and
  * /api/docs in Chromium and expects no violation). Scripts only from this origin; styles also inline, because antd writes its CSS-in-JS into
  * <style> elements at run time and swagger-ui sets style attributes; images from this origin and data: (the
- * captcha is a data: SVG); frames from this origin and blob: (the /pdf page's PDF); the live channel and the API are this origin ('self' covers ws:/wss: of the same
- * host in CSP 3).
+ * captcha is a data: SVG); frames from this origin and blob: (the /pdf page's PDF); the live channel and the API
+ * are this origin ('self' covers ws:/wss: of the same host in CSP 3). A configured map tile source adds its tile
+ * origins, and only those, to img-src.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -33,9 +35,13 @@ export const CONTENT_SECURITY_POLICY = {
  * access token, a gateway secret or a one-time password never lands in a browser or proxy cache. The
  * reference page's static files are the exception: they hold no secret.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { mapTiles?: MapTileSource } = {},
+): Promise<void> {
+  const imgSrc = [...CONTENT_SECURITY_POLICY.imgSrc, ...(opts.mapTiles ? tileOrigins(opts.mapTiles) : [])];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc } },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });

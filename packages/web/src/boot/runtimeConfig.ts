@@ -12,6 +12,7 @@ export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
       apiBase: absolute(config.apiBase || fallback.apiBase),
       wsUrl: config.wsUrl ?? '',
       version: config.version ?? '',
+      mapTiles: config.mapTiles ?? null,
     };
   } catch {
     return fallback;

@@ -18,7 +18,12 @@ export function registerDirectoryRoutes(app: FastifyInstance, ctx: AreaDeps): vo
 
   route(app, getRuntimeConfig, async (req) => {
     const proto = req.protocol === 'https' ? 'wss' : 'ws';
-    return ok({ apiBase: '/api', wsUrl: `${proto}://${req.host}/api/ws`, version: ctx.version });
+    return ok({
+      apiBase: '/api',
+      wsUrl: `${proto}://${req.host}/api/ws`,
+      version: ctx.version,
+      mapTiles: ctx.options.mapTiles ?? null,
+    });
   });
 
   route(app, getDictionaries, async (req) => ok(dictionaryTree(req.lang)));

@@ -330,6 +330,7 @@ export const enUS = {
     allPlaced: 'Every elevator is on the map',
     fromUseUnit: 'placed at its use unit',
     truncated: 'Showing the first {{count}} elevators',
+    groupTitle: '{{count}} elevators at this place',
     state: 'State',
     address: 'Address',
     useUnit: 'Use unit',

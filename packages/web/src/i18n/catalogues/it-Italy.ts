@@ -334,6 +334,7 @@ export const itItaly: WebCatalogue = {
     allPlaced: 'Tutti gli ascensori sono sulla mappa',
     fromUseUnit: "posizionato presso l'unità di utilizzo",
     truncated: 'Sono mostrati i primi {{count}} ascensori',
+    groupTitle: '{{count}} ascensori in questo luogo',
     state: 'Stato',
     address: 'Indirizzo',
     useUnit: 'Unità di utilizzo',

@@ -330,6 +330,7 @@ export const zhCN: WebCatalogue = {
     allPlaced: '所有电梯均已显示在地图上',
     fromUseUnit: '按使用单位位置显示',
     truncated: '仅显示前 {{count}} 台电梯',
+    groupTitle: '此处 {{count}} 台电梯',
     state: '状态',
     address: '地址',
     useUnit: '使用单位',

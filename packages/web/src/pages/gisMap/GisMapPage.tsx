@@ -1,21 +1,30 @@
 import { AimOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Col, Empty, Flex, List, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { useConsole } from '../../app/ConsoleContext';
 import { useTranslation } from 'react-i18next';
 import { placeElevators, viewArea } from './mapPlacement';
+import { LiftClusters, type ClusterPoint } from './clusters';
+import { GroupPopup } from './GroupPopup';
+import { MapCanvas } from './MapCanvas';
 import { MarkerPopup } from './MarkerPopup';
 import { MARKER_COLORS, MARKER_STATES, type MarkerState } from './markerState';
-import { OfflineMap, type MapPoint } from './OfflineMap';
 import { useLandOutline } from './useLandOutline';
 import { MAP_MAX_ELEVATORS, useMapData } from './useMapData';
 import { useMarkerStates } from './useMarkerStates';
 
+/** The deepest zoom the clusters are made for when no tile source sets one (MapCanvas's offline depth). */
+const OFFLINE_DEEPEST = 18;
+
 /**
- * /elevatorMonitor/gisMap (index 404, China only): elevators on an offline base map, coloured by their live
- * state; those without coordinates are listed beside it.
+ * /elevatorMonitor/gisMap (index 404, China only): elevators on the configured tile map (the offline land
+ * outline beneath it, and alone without one), grouped where they crowd, coloured by their live state;
+ * those without coordinates are listed beside it.
  */
 export default function GisMapPage() {
   const { t } = useTranslation();
+  const { config } = useConsole();
+  const tiles = config.mapTiles ?? null;
   const data = useMapData();
   const land = useLandOutline();
   const stateOf = useMarkerStates(data.elevators, data.alarming);
@@ -24,12 +33,23 @@ export default function GisMapPage() {
 
   const { placed, unplaced } = useMemo(() => placeElevators(data.elevators, data.units), [data.elevators, data.units]);
   const area = useMemo(() => viewArea(placed), [placed]);
+  const byId = useMemo(() => new Map(placed.map((e) => [e.id, e])), [placed]);
   const states = new Map<number, MarkerState>(placed.map((e) => [e.id, stateOf(e)]));
-  const points: MapPoint[] = placed.map((e) => {
-    const state = states.get(e.id)!;
-    return { id: e.id, lon: e.lon, lat: e.lat, state, color: MARKER_COLORS[state], label: e.name };
-  });
-  const counts = MARKER_STATES.map((s) => [s, points.filter((p) => p.state === s).length] as const);
+  // the groups are remade only when a lift changes state, not on every live frame
+  const stateKey = placed.map((e) => MARKER_STATES.indexOf(states.get(e.id)!)).join('');
+  const deepest = tiles?.maxZoom ?? OFFLINE_DEEPEST;
+  const clusters = useMemo(() => {
+    const points: ClusterPoint[] = placed.map((e) => ({ id: e.id, lon: e.lon, lat: e.lat, state: states.get(e.id)! }));
+    return new LiftClusters(points, deepest);
+  }, [placed, stateKey, deepest]); // stateKey stands for `states`, a new map each render
+  const counts = MARKER_STATES.map((s) => [s, placed.filter((e) => states.get(e.id) === s).length] as const);
+  const where = useCallback(
+    (id: number) => {
+      const e = byId.get(id);
+      return e ? { lon: e.lon, lat: e.lat, label: e.name } : undefined;
+    },
+    [byId],
+  );
 
   return (
     <Row gutter={16} data-testid="gis-map" data-placed={placed.length}>
@@ -47,18 +67,36 @@ export default function GisMapPage() {
           </Flex>
           {land.isError ? <Alert type="warning" showIcon title={t('gisMap.mapLoadFailed')} /> : null}
           <Spin spinning={data.loading || land.isLoading}>
-            <OfflineMap
+            <MapCanvas
               land={land.data}
+              tiles={tiles}
               area={area}
-              points={points}
+              clusters={clusters}
+              where={where}
               selected={selected}
               onSelect={onSelect}
               popup={(id, anchor) => {
-                const e = placed.find((p) => p.id === id)!;
+                const e = byId.get(id)!;
                 return (
-                  <MarkerPopup elevator={e} state={states.get(id)!} anchor={anchor} onClose={() => onSelect(null)} />
+                  <MarkerPopup
+                    elevator={e}
+                    state={states.get(id)!}
+                    anchor={anchor(e.lon, e.lat)}
+                    onClose={() => onSelect(null)}
+                  />
                 );
               }}
+              groupPopup={(ids, at, anchor, close) => (
+                <GroupPopup
+                  lifts={ids.map((id) => ({ id, name: byId.get(id)?.name ?? String(id), state: states.get(id)! }))}
+                  anchor={anchor(at.lon, at.lat)}
+                  onPick={(id) => {
+                    close();
+                    onSelect(id);
+                  }}
+                  onClose={close}
+                />
+              )}
               controls={(c) => (
                 <Space.Compact direction="vertical">
                   <Tooltip title={t('gisMap.zoomIn')} placement="left">

@@ -4,17 +4,23 @@ import { useConsole } from '../../app/ConsoleContext';
 import type { MapElevator, UnitPlace } from './mapPlacement';
 
 const PAGE_SIZE = 200;
-/** The map draws at most this many elevators (ten list pages); beyond it a note says so. */
-export const MAP_MAX_ELEVATORS = 2_000;
+/** The map draws at most this many elevators (a hundred list pages, clustered); beyond it a note says so. */
+export const MAP_MAX_ELEVATORS = 20_000;
+/** List pages asked for at once: a large fleet loads without flooding the server. */
+const CONCURRENT_PAGES = 4;
 
-/** Every page of a list, up to a cap. */
+/** Every page of a list, up to a cap, a few pages at a time. */
 async function allPages(
   list: (pageNo: number) => Promise<{ records: Record<string, unknown>[]; total: number }>,
   cap: number,
 ): Promise<{ records: Record<string, unknown>[]; total: number }> {
   const first = await list(1);
   const pages = Math.min(Math.ceil(first.total / PAGE_SIZE), Math.ceil(cap / PAGE_SIZE));
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => list(i + 2)));
+  const rest: { records: Record<string, unknown>[] }[] = [];
+  for (let next = 2; next <= pages; next += CONCURRENT_PAGES) {
+    const batch = Array.from({ length: Math.min(CONCURRENT_PAGES, pages - next + 1) }, (_, i) => list(next + i));
+    rest.push(...(await Promise.all(batch)));
+  }
   return { records: [first, ...rest].flatMap((p) => p.records), total: first.total };
 }
 
