@@ -54,6 +54,7 @@ const PASS: Biquad = { b0: 1, b1: 0, b2: 0, a1: 0, a2: 0 };
 const same = (a: Biquad, b: Biquad) =>
   a.b0 === b.b0 && a.b1 === b.b1 && a.b2 === b.b2 && a.a1 === b.a1 && a.a2 === b.a2;
 
+/** Wd has at most three sections (head and two): the horizontal cascade's third ISO slot is the pass-through. */
 function fused(iso: Biquad[], lowPass: Biquad[]): FusedCascade {
   const head = iso[0]!;
   // both readings begin with the same 0.4 Hz high-pass (weightingSections, lowPassSections)
@@ -66,7 +67,9 @@ export function runFilters(sampleRate: number, lowPassHz: number): RunFilters {
   const wd = digital(weightingSections('Wd', sampleRate), sampleRate);
   const wk = digital(weightingSections('Wk', sampleRate), sampleRate);
   const lowPass = digital(lowPassSections(lowPassHz, sampleRate), sampleRate);
-  return { sampleRate, lowPassHz, wd, wk, lowPass, horizontal: fused(wd, lowPass), vertical: fused(wk, lowPass) };
+  const horizontal = fused(wd, lowPass);
+  if (horizontal.isoTail[2] !== PASS) throw new Error('Wd has more sections than the pair pass runs');
+  return { sampleRate, lowPassHz, wd, wk, lowPass, horizontal, vertical: fused(wk, lowPass) };
 }
 
 /** Below this top speed (m/s) the car did not travel: the whole record is evaluated. */
@@ -132,23 +135,58 @@ export function evaluationWindow(z: ArrayLike<number>, sampleRate: number): [num
 }
 
 /**
- * One axis through its cascades up to `end`, the half-cycle peaks read from `start` (metrics.ts, halfCyclePeaks):
- * the ISO reading's peaks into `peaks`, the low-pass reading's largest adjacent pair kept as it goes.
+ * The half-cycle peaks of one filtered signal as its values come (metrics.ts, halfCyclePeaks): with `peaks`, each
+ * closed peak kept in it (the ISO reading, for its A95); without, only the largest adjacent pair (low-pass).
+ */
+class HalfCycles {
+  sign = 0;
+  peak = 0;
+  count = 0;
+  last = -1;
+  max = 0;
+  constructor(private readonly peaks: Float64Array | null) {}
+
+  add(v: number): void {
+    const s = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (s === 0) return;
+    if (s !== this.sign) {
+      if (this.sign !== 0) this.close();
+      this.sign = s;
+      this.peak = 0;
+    }
+    const a = v < 0 ? -v : v;
+    if (a > this.peak) this.peak = a;
+  }
+
+  close(): void {
+    if (this.peaks) this.peaks[this.count++] = this.peak;
+    else if (this.last >= 0 && this.last + this.peak > this.max) this.max = this.last + this.peak;
+    this.last = this.peak;
+  }
+
+  end(): this {
+    if (this.sign !== 0) this.close();
+    return this;
+  }
+}
+
+/**
+ * One axis through its cascade (head, three ISO sections, the low-pass section) up to `end`, its readings' peaks
+ * taken from `start`. Each section's last two outputs are the next section's last two inputs.
  */
 function axisPass(
   signal: ArrayLike<number>,
   rest: number,
   c: FusedCascade,
-  start: number,
-  end: number,
-  peaks: Float64Array,
-): { isoPeaks: number; lowPassMax: number } {
+  [start, end]: [number, number],
+  iso: HalfCycles,
+  low: HalfCycles,
+): void {
   const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = c.head;
   const { b0: pb0, b1: pb1, b2: pb2, a1: pa1, a2: pa2 } = c.isoTail[0];
   const { b0: qb0, b1: qb1, b2: qb2, a1: qa1, a2: qa2 } = c.isoTail[1];
   const { b0: rb0, b1: rb1, b2: rb2, a1: ra1, a2: ra2 } = c.isoTail[2];
   const { b0: lb0, b1: lb1, b2: lb2, a1: la1, a2: la2 } = c.lowPassTail;
-  // each section's last two outputs (the next section's last two inputs)
   let in1 = 0;
   let in2 = 0;
   let h1 = 0;
@@ -161,14 +199,6 @@ function axisPass(
   let r2 = 0;
   let l1 = 0;
   let l2 = 0;
-  // ISO half-cycles: sign, peak so far, peaks closed; low-pass: the same, the last closed peak, the largest pair
-  let isoSign = 0;
-  let isoPeak = 0;
-  let count = 0;
-  let lowSign = 0;
-  let lowPeak = 0;
-  let lowLast = -1;
-  let lowMax = 0;
   for (let i = 0; i < end; i++) {
     const v = signal[i]! - rest;
     const h = hb0 * v + hb1 * in1 + hb2 * in2 - ha1 * h1 - ha2 * h2;
@@ -189,47 +219,90 @@ function axisPass(
     l2 = l1;
     l1 = l;
     if (i < start) continue;
-    const rs = r > 0 ? 1 : r < 0 ? -1 : 0;
-    if (rs !== 0) {
-      if (rs !== isoSign) {
-        if (isoSign !== 0) peaks[count++] = isoPeak;
-        isoSign = rs;
-        isoPeak = 0;
-      }
-      const a = r < 0 ? -r : r;
-      if (a > isoPeak) isoPeak = a;
-    }
-    const ls = l > 0 ? 1 : l < 0 ? -1 : 0;
-    if (ls !== 0) {
-      if (ls !== lowSign) {
-        if (lowSign !== 0) {
-          if (lowLast >= 0 && lowLast + lowPeak > lowMax) lowMax = lowLast + lowPeak;
-          lowLast = lowPeak;
-        }
-        lowSign = ls;
-        lowPeak = 0;
-      }
-      const a = l < 0 ? -l : l;
-      if (a > lowPeak) lowPeak = a;
-    }
+    iso.add(r);
+    low.add(l);
   }
-  if (isoSign !== 0) peaks[count++] = isoPeak;
-  if (lowSign !== 0 && lowLast >= 0 && lowLast + lowPeak > lowMax) lowMax = lowLast + lowPeak;
-  return { isoPeaks: count, lowPassMax: lowMax };
 }
 
-function axisMetrics(
-  signal: ArrayLike<number>,
-  cascade: FusedCascade,
-  filters: RunFilters,
+/**
+ * x and y through the horizontal cascade (Wd: head, two ISO sections, the low-pass section; its third ISO slot
+ * is the pass-through and is not run), side by side: each coefficient read once for both axes.
+ */
+function pairPass(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  [restX, restY]: [number, number],
+  c: FusedCascade,
   [start, end]: [number, number],
-): AxisMetrics {
-  const rest = restValue(signal, restSamples(filters.sampleRate));
-  const peaks = scratchOf(Math.max(1, end - start));
-  const { isoPeaks, lowPassMax } = axisPass(signal, rest, cascade, start, end, peaks);
-  const count = isoPeaks - 1;
-  if (count <= 0) return { isoPeakToPeak: 0, isoA95: 0, lowPassPeakToPeak: lowPassMax };
-  // the adjacent pairs' sums in place of the peaks (each sum needs only its own and the next peak)
+  [isoX, lowX, isoY, lowY]: [HalfCycles, HalfCycles, HalfCycles, HalfCycles],
+): void {
+  const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = c.head;
+  const { b0: pb0, b1: pb1, b2: pb2, a1: pa1, a2: pa2 } = c.isoTail[0];
+  const { b0: qb0, b1: qb1, b2: qb2, a1: qa1, a2: qa2 } = c.isoTail[1];
+  const { b0: lb0, b1: lb1, b2: lb2, a1: la1, a2: la2 } = c.lowPassTail;
+  let xi1 = 0;
+  let xi2 = 0;
+  let xh1 = 0;
+  let xh2 = 0;
+  let xp1 = 0;
+  let xp2 = 0;
+  let xq1 = 0;
+  let xq2 = 0;
+  let xl1 = 0;
+  let xl2 = 0;
+  let yi1 = 0;
+  let yi2 = 0;
+  let yh1 = 0;
+  let yh2 = 0;
+  let yp1 = 0;
+  let yp2 = 0;
+  let yq1 = 0;
+  let yq2 = 0;
+  let yl1 = 0;
+  let yl2 = 0;
+  for (let i = 0; i < end; i++) {
+    const xv = x[i]! - restX;
+    const yv = y[i]! - restY;
+    const xh = hb0 * xv + hb1 * xi1 + hb2 * xi2 - ha1 * xh1 - ha2 * xh2;
+    const yh = hb0 * yv + hb1 * yi1 + hb2 * yi2 - ha1 * yh1 - ha2 * yh2;
+    const xp = pb0 * xh + pb1 * xh1 + pb2 * xh2 - pa1 * xp1 - pa2 * xp2;
+    const yp = pb0 * yh + pb1 * yh1 + pb2 * yh2 - pa1 * yp1 - pa2 * yp2;
+    const xq = qb0 * xp + qb1 * xp1 + qb2 * xp2 - qa1 * xq1 - qa2 * xq2;
+    const yq = qb0 * yp + qb1 * yp1 + qb2 * yp2 - qa1 * yq1 - qa2 * yq2;
+    const xl = lb0 * xh + lb1 * xh1 + lb2 * xh2 - la1 * xl1 - la2 * xl2;
+    const yl = lb0 * yh + lb1 * yh1 + lb2 * yh2 - la1 * yl1 - la2 * yl2;
+    xi2 = xi1;
+    xi1 = xv;
+    xh2 = xh1;
+    xh1 = xh;
+    xp2 = xp1;
+    xp1 = xp;
+    xq2 = xq1;
+    xq1 = xq;
+    xl2 = xl1;
+    xl1 = xl;
+    yi2 = yi1;
+    yi1 = yv;
+    yh2 = yh1;
+    yh1 = yh;
+    yp2 = yp1;
+    yp1 = yp;
+    yq2 = yq1;
+    yq1 = yq;
+    yl2 = yl1;
+    yl1 = yl;
+    if (i < start) continue;
+    isoX.add(xq);
+    lowX.add(xl);
+    isoY.add(yq);
+    lowY.add(yl);
+  }
+}
+
+/** An axis's metrics from its readings' peaks: the ISO pairs' sums in place of the peaks, their max and A95. */
+function axisMetrics(iso: HalfCycles, low: HalfCycles, peaks: Float64Array): AxisMetrics {
+  const count = iso.count - 1;
+  if (count <= 0) return { isoPeakToPeak: 0, isoA95: 0, lowPassPeakToPeak: low.max };
   let max = 0;
   for (let i = 0; i < count; i++) {
     const v = peaks[i]! + peaks[i + 1]!;
@@ -237,7 +310,7 @@ function axisMetrics(
     if (v > max) max = v;
   }
   const a95 = selectKth(peaks.subarray(0, count), Math.ceil(0.95 * count) - 1);
-  return { isoPeakToPeak: max, isoA95: a95, lowPassPeakToPeak: lowPassMax };
+  return { isoPeakToPeak: max, isoA95: a95, lowPassPeakToPeak: low.max };
 }
 
 const larger = (a: AxisMetrics, b: AxisMetrics): AxisMetrics => ({
@@ -246,15 +319,32 @@ const larger = (a: AxisMetrics, b: AxisMetrics): AxisMetrics => ({
   lowPassPeakToPeak: Math.max(a.lowPassPeakToPeak, b.lowPassPeakToPeak),
 });
 
+/** Peak buffers for the pair pass (x, y) and the single pass (z): grown, never shrunk, reused by every run. */
+let buffers: Float64Array[] = [];
+const buffersOf = (n: number) =>
+  buffers[0] && buffers[0].length >= n ? buffers : (buffers = [new Float64Array(n), new Float64Array(n)]);
+
 /** The metrics of a run's three axes (m/s²) sampled at `filters.sampleRate`. */
 export function runMetrics(
   axes: { x: ArrayLike<number>; y: ArrayLike<number>; z: ArrayLike<number> },
   filters: RunFilters,
 ): RunMetrics {
   const window = evaluationWindow(axes.z, filters.sampleRate);
-  const x = axisMetrics(axes.x, filters.horizontal, filters, window);
-  const y = axisMetrics(axes.y, filters.horizontal, filters, window);
-  const z = axisMetrics(axes.z, filters.vertical, filters, window);
+  const restCount = restSamples(filters.sampleRate);
+  const [px, py] = buffersOf(Math.max(1, window[1] - window[0]));
+  const h = filters.horizontal;
+  const isoX = new HalfCycles(px!);
+  const isoY = new HalfCycles(py!);
+  const lowX = new HalfCycles(null);
+  const lowY = new HalfCycles(null);
+  const rests: [number, number] = [restValue(axes.x, restCount), restValue(axes.y, restCount)];
+  pairPass(axes.x, axes.y, rests, h, window, [isoX, lowX, isoY, lowY]);
+  const x = axisMetrics(isoX.end(), lowX.end(), px!);
+  const y = axisMetrics(isoY.end(), lowY.end(), py!);
+  const isoZ = new HalfCycles(px!);
+  const lowZ = new HalfCycles(null);
+  axisPass(axes.z, restValue(axes.z, restCount), filters.vertical, window, isoZ, lowZ);
+  const z = axisMetrics(isoZ.end(), lowZ.end(), px!);
   return { x, y, z, horizontal: larger(x, y), vertical: z, lowPassHz: filters.lowPassHz, window };
 }
 
