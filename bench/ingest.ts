@@ -9,17 +9,10 @@
 import { upTopic } from '@liftcloud/client';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import WebSocket from 'ws';
-import { buildApp } from '../packages/server/src/app.js';
-import { openStore } from '../packages/server/src/db/database.js';
-import { seedDemo } from '../packages/server/src/seed/demo.js';
-import { provisionDemoFleet } from '../packages/server/src/seed/demo-fleet.js';
+import { startPipeline } from './lib/pipeline.js';
 import { round, summarise } from './lib/stats.js';
-import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 
 const short = process.argv.includes('--short');
 const GATEWAYS = short ? 10 : 20;
@@ -90,40 +83,7 @@ async function brokerBaseline(): Promise<{ perSecond: number; p50: number; p99: 
 async function main() {
   const baseline = await brokerBaseline();
 
-  const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b1-'));
-  const store = openStore({ sqliteFile: join(dir, 'b1.db') });
-  const app = await buildApp({
-    store,
-    loginRatePerMinute: 1000,
-    testing: { revealCaptcha: true },
-    monitoring: { mqttPort: 0, mqttHost: '127.0.0.1', sweepEveryMs: 3_600_000 },
-  });
-  await seedDemo(store);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const members = await provisionDemoFleet(store.db, GATEWAYS);
-  const url = `mqtt://127.0.0.1:${app.monitoring.broker!.port}`;
-  const gateways = await Promise.all(
-    members.map((m) => mqtt.connectAsync(url, { username: m.dtu, password: m.secret, clientId: `b1-${m.dtu}` })),
-  );
-
-  // A console on the live channel, timing each alarm from the gateway's publish to its arrival.
-  const session = new MemorySessionStore();
-  const client = new LiftCloudClient({ baseUrl: `${address}/api`, session });
-  const captcha = (await client.auth.captcha()) as { key: string; answer: string };
-  await client.auth.login({
-    username: 'admin',
-    password: 'LiftDemo2026',
-    captchaKey: captcha.key,
-    captchaCode: captcha.answer,
-  });
-  const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws?token=${session.get()!.token}`);
-  const alarmLatency: number[] = [];
-  ws.on('message', (raw) => {
-    const frame = JSON.parse(String(raw)) as { event: string; data: { alarmTime: number } };
-    if (frame.event === 'alarm') alarmLatency.push(Date.now() - frame.data.alarmTime);
-  });
-  await new Promise((r) => ws.once('open', r));
-  ws.send(`${session.get()!.username}-${session.get()!.orgId}`);
+  const { app, members, gateways, alarmLatency, close } = await startPipeline(GATEWAYS);
 
   let n = 0;
   const steps: { targetRate: number | 'max'; ingestPerSecond: number; alarmP50: number; alarmP99: number }[] = [];
@@ -189,11 +149,7 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   if (!short && !recordsOnly)
     writeFileSync(new URL('./results/ingest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-  ws.close();
-  await Promise.all(gateways.map((g) => g.endAsync()));
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 main().catch((err: unknown) => {

@@ -27,6 +27,7 @@ export * from './time.js';
 export * from './gateway/protocol.js';
 export * from './gateway/ota.js';
 export * from './eocd/metrics.js';
+export * from './eocd/run-metrics.js';
 export * from './eocd/samples.js';
 export * from './live/index.js';
 export * from './workflow/workOrder.js';

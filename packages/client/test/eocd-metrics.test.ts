@@ -5,13 +5,11 @@ import {
   digital,
   halfCyclePeaks,
   lowPassSections,
-  overLimits,
   peakToPeak,
-  runFilters,
-  runMetrics,
   weightingSections,
   butterworthLowPass,
 } from '../src/eocd/metrics.js';
+import { runFilters, runMetrics, overLimits } from '../src/eocd/run-metrics.js';
 import { packSamples, unpackBytes, base64ToBytes } from '../src/eocd/samples.js';
 
 const FS = 256;

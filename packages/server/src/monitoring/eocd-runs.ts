@@ -1,12 +1,7 @@
 import {
   EOCD_SAMPLE_RETENTION_DAYS,
-  base64ToBytes,
   overLimits,
-  runFilters,
-  runMetrics,
-  unpackBytes,
   type EocdMetric,
-  type RunFilters,
   type RunMetrics,
   type VibrationMessage,
 } from '@liftcloud/client';
@@ -14,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { GatewayRecord } from './event-records.js';
+import { EocdMeasurer } from './eocd-measurer.js';
 import type { GatewayInfo } from './gateways.js';
 
 type Trx = Transaction<LooseDB>;
@@ -65,10 +61,10 @@ export function pickThreshold(
 
 const CACHE_MS = 5_000;
 
-/** Decodes, measures and judges uploaded runs; thresholds per elevator cached briefly, filters per rate and cut-off. */
+/** Measures (eocd-measurer.ts) and judges uploaded runs; thresholds per elevator cached briefly. */
 export class EocdRuns {
   private thresholds = new Map<number, { row: ThresholdRow | null; until: number }>();
-  private filters = new Map<string, RunFilters>();
+  private readonly measurer = new EocdMeasurer();
   constructor(private readonly db: Kysely<DB>) {}
 
   forget(): void {
@@ -126,26 +122,26 @@ export class EocdRuns {
     return row;
   }
 
-  private filtersFor(rate: number, lowPassHz: number): RunFilters {
-    const key = `${rate}:${lowPassHz}`;
-    let f = this.filters.get(key);
-    if (!f) {
-      f = runFilters(rate, lowPassHz);
-      if (this.filters.size > 64) this.filters.clear();
-      this.filters.set(key, f);
-    }
-    return f;
+  /**
+   * The run read, measured (in the EOCD worker, off the alarm path) and judged; or why it is dropped (not JSON, not
+   * the protocol's vibration message, samples that are not whole instants of three axes).
+   */
+  async prepare(
+    gateway: GatewayInfo,
+    payload: Uint8Array,
+  ): Promise<
+    { message: VibrationMessage; run: PreparedRun } | { drop: 'json' | 'schema' | 'samples'; issues?: unknown[] }
+  > {
+    const threshold = await this.thresholdOf(gateway.elevatorId!);
+    const measured = await this.measurer.measure(payload, threshold?.lowPassHz ?? DEFAULT_LOW_PASS_HZ);
+    if (!measured.ok) return { drop: measured.reason, ...(measured.issues ? { issues: measured.issues } : {}) };
+    const { message, bytes, metrics } = measured;
+    const over = threshold ? overLimits(metrics, threshold) : [];
+    return { message, run: { bytes, scale: message.scale, sampleCount: bytes.length / 6, metrics, threshold, over } };
   }
 
-  /** The run measured and judged; null when its samples are not whole instants of three axes. */
-  async prepare(gateway: GatewayInfo, m: VibrationMessage): Promise<PreparedRun | null> {
-    const bytes = base64ToBytes(m.samples);
-    if (!bytes || bytes.length % 6 !== 0 || bytes.length < 12) return null;
-    const threshold = await this.thresholdOf(gateway.elevatorId!);
-    const samples = unpackBytes(bytes, m.scale);
-    const metrics = runMetrics(samples, this.filtersFor(m.rate, threshold?.lowPassHz ?? DEFAULT_LOW_PASS_HZ));
-    const over = threshold ? overLimits(metrics, threshold) : [];
-    return { bytes, scale: m.scale, sampleCount: bytes.length / 6, metrics, threshold, over };
+  close(): Promise<void> {
+    return this.measurer.close();
   }
 }
 

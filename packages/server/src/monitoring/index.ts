@@ -150,6 +150,7 @@ export async function startMonitoring(
     stopRevocations();
     await external?.close();
     await ingest.drain();
+    await ingest.eocd.close();
     await broker?.close();
     await bus.close();
   });

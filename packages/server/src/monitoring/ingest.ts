@@ -94,41 +94,24 @@ export class Ingest {
       return;
     }
     let message: unknown;
-    try {
-      message = JSON.parse(payload.toString('utf8'));
-    } catch {
-      this.stats.malformed++;
-      this.countDrop(gateway, 'malformed');
-      this.log.warn({ dtu: gateway.dtu, kind }, 'gateway payload is not JSON, dropped');
-      return;
-    }
-    const issues = checkSchema(UP_SCHEMAS[kind], message);
-    if (issues.length) {
-      this.stats.malformed++;
-      this.countDrop(gateway, 'malformed');
-      this.log.warn(
-        { dtu: gateway.dtu, kind, issues: issues.slice(0, 3) },
-        'gateway payload does not match the protocol, dropped',
-      );
-      return;
-    }
-    if (gateway.elevatorId === null && kind !== 'heartbeat' && kind !== 'reply') {
-      this.stats.unbound++;
-      this.countDrop(gateway, 'unbound');
-      this.log.info({ dtu: gateway.dtu, kind }, 'gateway is not bound to an elevator, message dropped');
-      return;
-    }
-    // A run's samples are decoded and measured here, outside the batch's transaction (docs/decisions.md "EOCD").
+    // A run is read and measured in the EOCD worker, outside the batch's transaction and off the thread that
+    // carries the alarms (docs/decisions.md "EOCD runs off the alarm path").
     let run: PreparedRun | undefined;
     if (kind === 'vibration') {
-      const prepared = await this.eocd.prepare(gateway, message as VibrationMessage);
-      if (!prepared) {
-        this.stats.malformed++;
-        this.countDrop(gateway, 'malformed');
-        this.log.warn({ dtu: gateway.dtu, kind }, 'vibration samples are not whole three-axis instants, dropped');
-        return;
+      if (this.unbound(gateway, kind)) return;
+      const prepared = await this.eocd.prepare(gateway, payload);
+      if ('drop' in prepared) return this.malformed(gateway, kind, prepared.drop, prepared.issues);
+      ({ message, run } = prepared);
+    } else {
+      try {
+        message = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return this.malformed(gateway, kind, 'json');
       }
-      run = prepared;
+      const issues = checkSchema(UP_SCHEMAS[kind], message);
+      if (issues.length) return this.malformed(gateway, kind, 'schema', issues.slice(0, 3));
+      if (gateway.elevatorId === null && kind !== 'heartbeat' && kind !== 'reply' && this.unbound(gateway, kind))
+        return;
     }
     await new Promise<void>((resolve, reject) => {
       this.queue.push({
@@ -142,6 +125,27 @@ export class Ingest {
       if (this.queue.length >= BATCH) this.kick(0);
       else this.kick(FLUSH_MS);
     });
+  }
+
+  /** Counted, logged and dropped: not JSON, not the protocol's message, or (a run's) samples not whole instants. */
+  private malformed(gateway: GatewayInfo, kind: UpKind, why: 'json' | 'schema' | 'samples', issues?: unknown[]): void {
+    this.stats.malformed++;
+    this.countDrop(gateway, 'malformed');
+    const text = {
+      json: 'gateway payload is not JSON, dropped',
+      schema: 'gateway payload does not match the protocol, dropped',
+      samples: 'vibration samples are not whole three-axis instants, dropped',
+    }[why];
+    this.log.warn({ dtu: gateway.dtu, kind, ...(issues ? { issues } : {}) }, text);
+  }
+
+  /** True (and counted, logged) when the gateway is bound to no elevator: its message is dropped. */
+  private unbound(gateway: GatewayInfo, kind: UpKind): boolean {
+    if (gateway.elevatorId !== null) return false;
+    this.stats.unbound++;
+    this.countDrop(gateway, 'unbound');
+    this.log.info({ dtu: gateway.dtu, kind }, 'gateway is not bound to an elevator, message dropped');
+    return true;
   }
 
   private countDrop(gateway: GatewayInfo, kind: 'malformed' | 'oversized' | 'unbound'): void {
