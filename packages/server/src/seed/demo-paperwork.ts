@@ -69,7 +69,7 @@ export async function seedDemoPaperwork(
     workerId: Number(r.userId),
   }));
   const units = [...new Set(lifts.map((l) => l.useUnitId))];
-  const times = { tenantId: demo.tenants.demo, createTime: now - 400 * DAY, updateTime: now - 400 * DAY };
+  const tenant = { tenantId: demo.tenants.demo };
 
   await loose.transaction().execute(async (trx) => {
     const contract = async (k: number, no: string, start: number, end: number, covered: Lift[]) => {
@@ -77,7 +77,10 @@ export async function seedDemoPaperwork(
       const row = await trx
         .insertInto('contracts')
         .values({
-          ...times,
+          ...tenant,
+          // signed on its first day
+          createTime: start,
+          updateTime: start,
           orgId: first.orgId,
           contractNo: no,
           source: 1,
@@ -115,9 +118,13 @@ export async function seedDemoPaperwork(
       .insertInto('inspections')
       .values(
         lifts.map((l, k) => {
-          const checkDate = day(now - inspectedDaysAgo(k) * DAY);
+          const checkedAt = now - inspectedDaysAgo(k) * DAY;
+          const checkDate = day(checkedAt);
           return {
-            ...times,
+            ...tenant,
+            // entered the day of the inspection
+            createTime: checkedAt,
+            updateTime: checkedAt,
             orgId: l.orgId,
             checkNo: `NJ-${checkDate.slice(0, 4)}-${String(l.id).padStart(5, '0')}`,
             elevatorId: l.id,
@@ -143,7 +150,7 @@ export async function seedDemoPaperwork(
     const inspection = await trx
       .insertInto('inspections')
       .values({
-        ...times,
+        ...tenant,
         createTime: checkedAt,
         updateTime: checkedAt,
         orgId: failed.orgId,
