@@ -1,4 +1,4 @@
-import { WORK_ORDER_STATE as W, OPEN_STATES } from '@liftcloud/client';
+import { INSPECTION_RESULT, WORK_ORDER_STATE as W, OPEN_STATES } from '@liftcloud/client';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLEET_SIZE, provisionDemoFleet, seedDemoFleet } from '../../packages/server/src/seed/demo-fleet.js';
@@ -134,8 +134,9 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
       }
       expect(Number(mine.at(-1)!.toState)).toBe(Number(o.recordState));
       expect(Number(mine.at(-1)!.time)).toBeLessThanOrEqual(now);
+      // raised by an alarm, of its type (the failed inspection's order has none)
       const alarm = alarms.find((a) => Number(a.workOrderId) === Number(o.id));
-      expect(Number(alarm?.type)).toBe(Number(o.type));
+      if (o.inspectionId === null) expect(Number(alarm?.type)).toBe(Number(o.type));
       if (Number(o.recordState) === W.completed) expect(o.handling).toBeTruthy();
     }
 
@@ -146,6 +147,40 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
     expect(maintenance.some((m) => String(m.planDate) > today)).toBe(true);
     // one overdue: accepted, its day gone, not done
     expect(maintenance.some((m) => String(m.planDate) < today && Number(m.status) === 5)).toBe(true);
+  });
+
+  it('has a contract per use unit (two expiring within 30 days) and last year’s inspections (five falling due), one failed with its order', async () => {
+    const admin = await s.login('admin');
+    const contracts = (await admin.entities.contract.list({ pageSize: 100 })).records;
+    const units = new Set(
+      (await db.selectFrom('elevators').select('useUnitId').where('id', 'in', ids).execute()).map((e) =>
+        Number(e.useUnitId),
+      ),
+    );
+    expect(new Set(contracts.map((c) => Number(c.useUnitId)))).toEqual(units);
+    // every lift covered by exactly one contract in force today
+    const inForce = contracts.filter((c) => [1, 2].includes(Number(c.isOverdue)));
+    expect(inForce.flatMap((c) => c.elevatorIds as number[]).sort((a, b) => a - b)).toEqual(
+      [...ids].sort((a, b) => a - b),
+    );
+    // what the console's expiry notice polls
+    expect((await admin.entities.contract.list({ isOverdue: 2 })).total).toBe(2);
+    expect((await admin.entities.contract.list({ isOverdue: 3 })).total).toBe(1);
+
+    const inspections = (await admin.entities.inspection.list({ pageSize: 100 })).records;
+    expect(inspections).toHaveLength(ids.length + 1);
+    // the annual-inspection notice's window (console yearCheckWindow): one month starting one year back
+    const start = new Date(now);
+    start.setUTCFullYear(start.getUTCFullYear() - 1);
+    const end = new Date(start);
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    const at = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const due = await admin.crud('yearChecks').list({ startTime: at(start), endTime: at(end) });
+    expect(due.total).toBe(5);
+    const failed = inspections.filter((i) => Number(i.result) === INSPECTION_RESULT.noPass);
+    expect(failed).toHaveLength(1);
+    const order = await admin.entities.workOrder.get(Number(failed[0]!.workOrderId));
+    expect(order).toMatchObject({ repairMethod: 4, recordState: W.received, inspectionId: failed[0]!.id });
   });
 
   it('is the demo tenant’s alone: its users read it through the API, the other tenant sees none of it', async () => {

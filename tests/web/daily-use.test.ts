@@ -5,6 +5,7 @@ import {
   chromiumMissing,
   listState,
   liveOpen,
+  repairPollsAnswered,
   startConsole,
   BROWSER_TEST_TIMEOUT,
   type ConsoleFixture,
@@ -152,8 +153,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
     it('a new repair order appears in the open list by itself, and its notice is labelled and opens it', async () => {
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/workOrder' });
+      const primed = repairPollsAnswered(page);
       await listState(page, 'list-workOrder');
       await liveOpen(page);
+      // orders open before the page loaded are history: the new one comes after the polls first answered
+      await primed;
       const { order } = await orderThrough('86177700003', []);
       // the list reads again on the live frame: the row is there without a reload
       await page.getByTestId(`work-order-${order.id}`).waitFor({ timeout: 30_000 });

@@ -107,3 +107,20 @@ export async function listState(page: Page, testId: string, states = ['finish', 
   );
   return (await list.getAttribute('data-state')) ?? '';
 }
+
+/**
+ * Resolves once the page's repair-notice polls have answered `times` times from now: the orders they found are
+ * history to the page (packages/web/src/notices/Notices.tsx), so an order raised after this is announced.
+ */
+export async function repairPollsAnswered(page: Page, times = 2): Promise<void> {
+  await new Promise<void>((resolve) => {
+    let answers = 0;
+    const seen = (r: { url(): string; ok(): boolean }) => {
+      if (new URL(r.url()).pathname !== '/api/workOrders/web' || !r.ok()) return;
+      if (++answers < times) return;
+      page.off('response', seen);
+      resolve();
+    };
+    page.on('response', seen);
+  });
+}

@@ -4,6 +4,7 @@ import { newToken, sha256 } from '../services/secrets.js';
 import type { LooseDB } from '../store/repository.js';
 import type { DemoIds } from './demo.js';
 import { seedDemoHistory } from './demo-history.js';
+import { seedDemoPaperwork } from './demo-paperwork.js';
 
 export interface FleetMember {
   dtu: string;
@@ -336,6 +337,7 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
     }
   }
   await seedDemoHistory(db, demo, ids, now);
+  await seedDemoPaperwork(db, demo, ids, now);
   return ids;
 }
 

@@ -1,5 +1,6 @@
 import {
   DONE_STATUSES,
+  OPEN_MAINTENANCE_STATUSES,
   EDITABLE_STATUSES,
   MAINTENANCE_ORDER_STATUS,
   MAINTENANCE_PLAN_STATUS,
@@ -168,10 +169,19 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
         .when(eb('t.maintenanceDate', '=', eb.ref('t.planDate')))
         .then(3)
         .end(),
+      open: eb
+        .case()
+        .when('t.status', 'in', [...OPEN_MAINTENANCE_STATUSES])
+        .then(1)
+        .else(0)
+        .end(),
     };
   },
   // the timing filter of /maintWork and `liftctl maint orders --overdue`, by the same reckoning as above
   derivedFilters: {
+    // the home page's due and overdue figures open the list with this filter: orders still to do
+    open: (eb, value) =>
+      eb('t.status', value === true || value === 'true' ? 'in' : 'not in', [...OPEN_MAINTENANCE_STATUSES]),
     timing: (eb, value) => {
       const timing = Number(value);
       const done = eb('t.maintenanceDate', 'is not', null);

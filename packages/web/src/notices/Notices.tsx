@@ -30,6 +30,9 @@ export function Notices() {
   const listPoll = (path: string, query: () => Query) => ({ route: path, load: () => client.crud(path).list(query()) });
   const can = (index: PermissionIndex) => !!session && allows(session.username, session.auth, index);
   const seenRepairs = useRef(new Set<string>());
+  // Repair orders open when the page loads are history (the demo's seeded ones, yesterday's): each repair poll's
+  // first answer is taken as seen, and only orders that appear while the page is open are announced.
+  const repairPollsPrimed = useRef({ reported: false, received: false });
   const seenAlarms = useRef(new Set<string>());
   // power-down events are history: those there at the first poll are taken as seen, only new ones are announced
   const seenPowerDowns = useRef<Set<string> | null>(null);
@@ -52,6 +55,13 @@ export function Notices() {
     style: { cursor: 'pointer' },
     onClick: () => navigate(`/workOrder/${entryId(entry)}`),
   });
+
+  /** Repair orders of one poll: the first answer only primes what is seen. */
+  const announceRepairs = (data: unknown, poll: 'reported' | 'received') => {
+    if (repairPollsPrimed.current[poll]) return announceNew(data, seenRepairs.current, t('notices.repairTitle'), true);
+    repairPollsPrimed.current[poll] = true;
+    entriesOf(data).forEach((entry) => seenRepairs.current.add(entryId(entry)));
+  };
 
   const announceNew = (data: unknown, seen: Set<string>, title: string, repair = false) => {
     const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
@@ -98,7 +108,7 @@ export function Notices() {
     route: listRepairNotices.path,
     load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 1 } }),
     enabled: can(PERMISSION.repairOrders),
-    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle'), true),
+    onData: (data) => announceRepairs(data, 'received'),
   });
   // An alarm opens its order in state 0 (reported): new orders are announced before anyone receives them.
   usePolling({
@@ -106,7 +116,7 @@ export function Notices() {
     route: listRepairNotices.path,
     load: () => client.call(listRepairNotices, { query: { pageIndex: 1, workOrderRecordState: 0 } }),
     enabled: can(PERMISSION.repairOrders),
-    onData: (data) => announceNew(data, seenRepairs.current, t('notices.repairTitle'), true),
+    onData: (data) => announceRepairs(data, 'reported'),
   });
   usePolling({
     ...fast,

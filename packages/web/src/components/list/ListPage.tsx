@@ -30,6 +30,21 @@ export const listQueryKey = (entity: EntityDef) => [entity.path, 'list'] as cons
 
 /** The width of the fixed actions column, in pixels: two or three links a line. */
 const ACTIONS_WIDTH = 220;
+/** The narrowest a column is drawn before the table scrolls sideways: a date, a short name, two header lines. */
+const MIN_COLUMN_WIDTH = 92;
+/** The checkbox column of a selectable list. */
+const SELECTION_WIDTH = 48;
+
+/**
+ * The width below which the table scrolls sideways: each column at its own width or the minimum. Above it the
+ * columns share the card's width (fixed layout, long values cut with an ellipsis, headers wrapping), so at a
+ * desktop width no column lies under the fixed actions column. Sized by content ('max-content') the longest
+ * labels (Italian) pushed the last columns under it.
+ */
+export function tableMinWidth(columns: ColumnType<Row>[], selectable: boolean): number {
+  const widths = columns.map((c) => (typeof c.width === 'number' ? c.width : MIN_COLUMN_WIDTH));
+  return widths.reduce((a, b) => a + b, selectable ? SELECTION_WIDTH : 0);
+}
 
 /**
  * The one list of the console: search form from the entity's filters, Search and Reset, pages of 20 to
@@ -93,7 +108,9 @@ export function ListPage(props: ListPageProps) {
       <Table<Row>
         rowKey="id"
         size="middle"
-        scroll={{ x: 'max-content' }}
+        className="lc-list-table"
+        tableLayout="fixed"
+        scroll={{ x: tableMinWidth(columns, !!props.selection) }}
         columns={columns}
         rowSelection={
           props.selection
