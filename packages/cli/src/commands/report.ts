@@ -26,6 +26,7 @@ import { progressLine } from '../output/progress.js';
 import { writeRecords } from '../output/records.js';
 import { parseId } from './entity/ids.js';
 import { contextFor } from './options.js';
+import { registerElectricityReports } from './report-electricity.js';
 
 /** --period as the spec names the statistics periods (domain.md §9). */
 const PERIODS = { month: 1, 'six-months': 2, year: 3 } as const;
@@ -253,6 +254,7 @@ export function register(program: Command): void {
       (opts: { elevator?: string[]; all?: boolean; period?: string; output?: string; name?: string }, cmd: Command) =>
         elevatorsReport(cmd, opts),
     );
+  registerElectricityReports(report, periodOf);
 }
 
 export function registerStats(program: Command): void {

@@ -17,6 +17,7 @@ import * as shareLinks from './share-links.js';
 import * as shell from './shell.js';
 import * as statistics from './statistics.js';
 import * as reports from './reports.js';
+import * as electricity from './electricity.js';
 import * as workOrders from './work-orders.js';
 import * as home from './home.js';
 import * as health from './health.js';
@@ -42,6 +43,7 @@ export * from './contracts.js';
 export * from './eocd.js';
 export * from './statistics.js';
 export * from './reports.js';
+export * from './electricity.js';
 export * from './developers.js';
 export * from './ota.js';
 export * from './home.js';
@@ -67,6 +69,7 @@ export const OPERATION_AREAS = {
   eocd,
   statistics,
   reports,
+  electricity,
   developers,
   ota,
   home,

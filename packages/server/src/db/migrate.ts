@@ -31,6 +31,7 @@ import * as m036 from './migrations/036_debug_personnel.js';
 import * as m033 from './migrations/033_ota_transfer.js';
 import * as m037 from './migrations/037_statistics_indexes.js';
 import * as m045 from './migrations/045_spec_fields.js';
+import * as m046 from './migrations/046_meter_readings.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<voi
   '033_ota_transfer': m033,
   '037_statistics_indexes': m037,
   '045_spec_fields': m045,
+  '046_meter_readings': m046,
 };
 
 class CodeMigrations implements MigrationProvider {
