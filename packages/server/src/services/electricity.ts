@@ -2,16 +2,8 @@ import { formatDateTime, parseDateTime, type ElectricityRow, type ElectricitySta
 import type { Repositories } from '../store/repositories.js';
 import type { LooseKysely } from '../store/repository.js';
 import type { Caller } from './caller.js';
+import { meterDays } from './electricity-days.js';
 import { periodSpan } from './statistics.js';
-
-/** One reading as the computation needs it (a type, not an interface: it is read as a record by keyOf). */
-type Reading = {
-  elevatorId: number;
-  gwSn: string;
-  dbNo: string | null;
-  kwh: number;
-  readTime: number;
-};
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -22,19 +14,6 @@ export function daysOf(from: string, to: string, tz: string): { days: string[]; 
   for (let d = from; d <= to; d = nextDay(d)) days.push(d);
   return { days, starts: days.map((d) => parseDateTime(d, tz)) };
 }
-
-/** The index of the day an instant falls on (binary search over the days' starts), or -1 before the first. */
-const dayIndex = (starts: number[], t: number): number => {
-  let lo = 0;
-  let hi = starts.length - 1;
-  if (t < starts[0]!) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-};
 
 /**
  * What one meter (a lift's meter gateway and meter number) used between its readings: each reading's
@@ -85,14 +64,8 @@ export async function electricity(
     if (sns) query = query.where('r.gwSn', 'in', sns);
     return query;
   };
-  const [rows, latestBefore] = await Promise.all([
-    readings()
-      .where('r.readTime', '>=', span.start)
-      .where('r.readTime', '<', span.end)
-      .select(['r.elevatorId', 'r.gwSn', 'r.dbNo', 'r.kwh', 'r.readTime'])
-      .orderBy('r.readTime')
-      .orderBy('r.id')
-      .execute(),
+  const [used, latestBefore] = await Promise.all([
+    meterDays(db, readings().where('r.readTime', '>=', span.start).where('r.readTime', '<', span.end), starts),
     readings()
       .where('r.readTime', '<', span.start)
       .select(['r.elevatorId', 'r.gwSn', 'r.dbNo', (eb) => eb.fn.max('r.readTime').as('t')])
@@ -103,35 +76,19 @@ export async function electricity(
     `${Number(r.elevatorId)}\n${String(r.gwSn)}\n${(r.dbNo as string | null) ?? ''}`;
   const baselines = await baselineKwh(db, latestBefore, keyOf);
 
-  const series = new Map<string, Reading[]>();
-  for (const r of rows) {
-    const reading: Reading = {
-      elevatorId: Number(r.elevatorId),
-      gwSn: String(r.gwSn),
-      dbNo: (r.dbNo as string | null) ?? null,
-      kwh: Number(r.kwh),
-      readTime: Number(r.readTime),
-    };
-    const key = keyOf(reading);
-    const list = series.get(key);
-    if (list) list.push(reading);
-    else series.set(key, [reading]);
-  }
-
   // rows by lift and meter gateway (a gateway's meters summed)
   const byMeter = new Map<string, ElectricityRow>();
   const lastTimes = new Map<ElectricityRow, number>();
-  for (const [key, list] of series) {
-    const first = list[0]!;
-    const rowKey = `${first.elevatorId}\n${first.gwSn}`;
+  for (const d of used) {
+    const rowKey = `${d.elevatorId}\n${d.gwSn}`;
     let row = byMeter.get(rowKey);
     if (!row) {
       row = {
-        elevatorId: first.elevatorId,
+        elevatorId: d.elevatorId,
         elevatorName: '',
         elevatorNo: null,
         useUnit: null,
-        gwSn: first.gwSn,
+        gwSn: d.gwSn,
         meterName: null,
         total: 0,
         days: days.map(() => 0),
@@ -142,17 +99,19 @@ export async function electricity(
       };
       byMeter.set(rowKey, row);
     }
-    for (const d of meterDeltas(baselines.get(key) ?? null, list)) {
-      const i = dayIndex(starts, d.readTime);
-      if (i < 0) continue;
-      row.days[i]! += d.kwh;
-      if (d.reset) row.resets++;
-    }
-    row.readings += list.length;
-    const last = list[list.length - 1]!;
-    if ((lastTimes.get(row) ?? -1) <= last.readTime) {
-      lastTimes.set(row, last.readTime);
-      row.lastKwh = last.kwh;
+    row.days[d.day]! += d.used;
+    row.resets += d.resets;
+    row.readings += d.readings;
+    // the first reading of the period against the meter's latest before it
+    const baseline = baselines.get(keyOf(d));
+    if (d.firstKwh !== null && baseline !== undefined)
+      for (const delta of meterDeltas(baseline, [{ readTime: 0, kwh: d.firstKwh }])) {
+        row.days[d.day]! += delta.kwh;
+        if (delta.reset) row.resets++;
+      }
+    if (d.lastKwh !== null && d.lastTime !== null && (lastTimes.get(row) ?? -1) <= d.lastTime) {
+      lastTimes.set(row, d.lastTime);
+      row.lastKwh = d.lastKwh;
     }
   }
   await describe(db, caller, repos, [...byMeter.values()]);
