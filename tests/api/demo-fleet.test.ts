@@ -1,4 +1,4 @@
-import { INSPECTION_RESULT, WORK_ORDER_STATE as W, OPEN_STATES } from '@liftcloud/client';
+import { INSPECTION_RESULT, WORK_ORDER_STATE as W, OPEN_STATES, getElectricityStatistics } from '@liftcloud/client';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLEET_SIZE, provisionDemoFleet, seedDemoFleet } from '../../packages/server/src/seed/demo-fleet.js';
@@ -211,5 +211,26 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
     }
     // no second lift was made for a gateway the fleet already has
     expect(lifts.filter((l) => String(l.dtuCode).startsWith('86199'))).toHaveLength(DEMO_FLEET_SIZE);
+  });
+
+  it('gives every lift a meter with a week of readings, one reset, and the simulator its register to go on from', async () => {
+    const meters = await db.selectFrom('meterGateways').select(['code', 'elevatorId']).execute();
+    expect(meters).toHaveLength(DEMO_FLEET_SIZE);
+    const members = await provisionDemoFleet(s.store.db, DEMO_FLEET_SIZE);
+    for (const m of members) {
+      expect(m.meter!.gwSn).toBe(`EM-${m.dtu}`);
+      const last = await db
+        .selectFrom('meterReadings')
+        .select('kwh')
+        .where('gwSn', '=', m.meter!.gwSn)
+        .orderBy('readTime', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(m.meter!.startKwh).toBe(Number(last.kwh));
+    }
+    const admin = await s.login('admin');
+    const stats = await admin.call(getElectricityStatistics, { query: { period: 2 } });
+    expect(stats.rows).toHaveLength(DEMO_FLEET_SIZE);
+    expect(stats.rows.filter((r) => r.resets > 0)).toHaveLength(1);
+    expect(stats.rows.every((r) => r.total > 0 && r.readings >= 24 * 7)).toBe(true);
   });
 });

@@ -65,6 +65,7 @@ const EXPECTED = {
   heartbeat: 3,
   reply: 1,
   vibration: 0,
+  meter: 0,
   malformed: 1,
   oversized: 1,
   unbound: 0,

@@ -34,9 +34,9 @@ describe('liftctl gateway push-stats against the real server', () => {
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
     expect(lines[0]).toMatch(
-      /^DAY \(UTC\)\s+STATUS\s+FAULT\s+ALARM\s+EVENT\s+HEARTBEAT\s+REPLY\s+VIBRATION\s+DROPPED\s+ACCEPTED$/,
+      /^DAY \(UTC\)\s+STATUS\s+FAULT\s+ALARM\s+EVENT\s+HEARTBEAT\s+REPLY\s+VIBRATION\s+METER\s+DROPPED\s+ACCEPTED$/,
     );
-    expect(lines[1]).toMatch(new RegExp(`^${dayText(utcDay())}\\s+2\\s+0\\s+0\\s+0\\s+1\\s+0\\s+0\\s+0\\s+3$`));
+    expect(lines[1]).toMatch(new RegExp(`^${dayText(utcDay())}\\s+2\\s+0\\s+0\\s+0\\s+1\\s+0\\s+0\\s+0\\s+0\\s+3$`));
     expect(lines).toHaveLength(1 + 3 + 2);
     expect(lines.at(-1)).toContain(`${DTU}: 3 accepted, 0 dropped`);
 

@@ -97,6 +97,8 @@ async function main(): Promise<void> {
             hazardChance: 0.0005 * share,
             idleChance: 0.9,
             statusEveryTicks: 30,
+            // the lift's meter, a reading a minute (the register goes on from the stored one)
+            ...(m.meter ? { meter: { ...m.meter, everyTicks: 60 } } : {}),
             // EOCD: the first lift's guide rail is worn, the second's door is loose; four more ride smoothly, the
             // rest upload a run only when asked
             vibration: {

@@ -1,5 +1,6 @@
 import { CommandMessage, checkSchema, commandTopic, packSamples, upTopic, type UpKind } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
+import { SimulatedMeter, type MeterOptions } from './meter.js';
 import { OtaReceiver, type OtaFaults } from './ota.js';
 import { simulateRide, type RideFault } from './vibration.js';
 
@@ -41,6 +42,8 @@ export interface SimulatedGatewayOptions {
   ota?: OtaFaults;
   /** How long after a lost connection it reconnects (default 2 s). */
   reconnectMs?: number;
+  /** The lift's electricity meter, whose readings this gateway forwards (`meter` messages, meter.ts). */
+  meter?: MeterOptions;
 }
 
 /** m/s² per count of the packed samples the simulated gateways send. */
@@ -86,10 +89,13 @@ export class SimulatedGateway {
   readonly commands: CommandMessage[] = [];
   /** Takes firmware transfers (docs/gateway-protocol.md "OTA transfer"). */
   readonly ota: OtaReceiver;
+  /** The lift's electricity meter, when it has one. */
+  readonly meter: SimulatedMeter | null;
 
   constructor(private readonly opts: SimulatedGatewayOptions) {
     this.random = opts.random ?? Math.random;
     this.travel = this.random() < 0.5 ? 1 : 2;
+    this.meter = opts.meter ? new SimulatedMeter(opts.meter, opts.escalator === true) : null;
     this.ota = new OtaReceiver(opts.dtu, opts.ota ?? {}, {
       publish: async (topic, payload) => {
         await this.client?.publishAsync(topic, payload, { qos: 1 });
@@ -253,8 +259,15 @@ export class SimulatedGateway {
     });
   }
 
+  /** The meter's reading now (tests, and a gateway asked for one). */
+  async meterReading(): Promise<void> {
+    if (this.meter) await this.publish('meter', this.meter.reading(this.random));
+  }
+
   /** The state, sent when it changed or when the last report is `statusEveryTicks` ticks old. */
   private async status(state: Record<string, unknown>): Promise<void> {
+    const reading = this.meter?.tick(state.run === 1, this.random);
+    if (reading) await this.publish('meter', reading);
     const key = JSON.stringify(state);
     if (key === this.lastStatus && this.tick - this.lastStatusTick < (this.opts.statusEveryTicks ?? 1)) return;
     this.lastStatus = key;

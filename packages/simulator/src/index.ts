@@ -3,3 +3,4 @@ export * from './gateway.js';
 export * from './provision.js';
 export * from './vibration.js';
 export * from './ota.js';
+export * from './meter.js';

@@ -27,6 +27,7 @@ import { writeRecords } from '../output/records.js';
 import { parseId } from './entity/ids.js';
 import { liftCallStats } from './lift-call-stats.js';
 import { contextFor } from './options.js';
+import { registerElectricityReports } from './report-electricity.js';
 
 /** --period as the spec names the statistics periods (domain.md §9). */
 const PERIODS = { month: 1, 'six-months': 2, year: 3 } as const;
@@ -257,6 +258,7 @@ export function register(program: Command): void {
       (opts: { elevator?: string[]; all?: boolean; period?: string; output?: string; name?: string }, cmd: Command) =>
         elevatorsReport(cmd, opts),
     );
+  registerElectricityReports(report, periodOf);
 }
 
 export function registerStats(program: Command): void {

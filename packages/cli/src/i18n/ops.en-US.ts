@@ -49,6 +49,14 @@ export const opsEnUS = {
     'One report of several elevators (a row each, totals, months): -o FILE.pdf, -o json or -o csv',
   'opt.reportName': 'the report’s title',
   'report.tooMany': '{count} elevators: one report holds at most {max}',
+  'cmd.report.electricityMeter':
+    'One elevator’s electricity meter report (kWh per day): --elevator ID --meter CODE, -o FILE.pdf, -o json or -o csv',
+  'cmd.report.electricityMeters':
+    'One report of several electricity meters (a row each, totals per day): --meter CODE..., -o FILE.pdf, json or csv',
+  'opt.reportMeter': 'meter gateway codes (repeat or join with commas)',
+  'opt.reportUseUnit': 'the use unit shown when the elevator has none on record',
+  'report.meterRequired': 'name the meter gateway with --meter CODE',
+  'report.oneElevator': 'an electricity meter report is one elevator’s: give one --elevator ID',
   'cmd.maint': 'Maintenance: generate plan orders, report orders, send and invalidate',
   'cmd.maint.plan': 'Maintenance plans',
   'cmd.maint.generate':

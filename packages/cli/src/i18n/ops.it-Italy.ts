@@ -53,6 +53,14 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
     'Un rapporto di più ascensori (una riga ciascuno, totali, mesi): -o FILE.pdf, -o json o -o csv',
   'opt.reportName': 'il titolo del rapporto',
   'report.tooMany': '{count} ascensori: un rapporto ne contiene al massimo {max}',
+  'cmd.report.electricityMeter':
+    'Rapporto del contatore elettrico di un ascensore (kWh al giorno): --elevator ID --meter CODICE, -o FILE.pdf, json o csv',
+  'cmd.report.electricityMeters':
+    'Un rapporto di più contatori (una riga ciascuno, totali al giorno): --meter CODICE..., -o FILE.pdf, json o csv',
+  'opt.reportMeter': 'codici dei gateway contatori (ripetuti o separati da virgole)',
+  'opt.reportUseUnit': 'l’unità di utilizzo mostrata quando l’ascensore non ne ha una registrata',
+  'report.meterRequired': 'indica il gateway contatore con --meter CODICE',
+  'report.oneElevator': 'un rapporto del contatore è di un solo ascensore: indica un solo --elevator ID',
   'cmd.maint': 'Manutenzione: generare gli ordini dei piani, elenchi, invio e annullamento',
   'cmd.maint.plan': 'Piani di manutenzione',
   'cmd.maint.generate': 'Crea gli ordini dei piani attivi con data da --from a --to (--dry-run: solo mostrarli)',

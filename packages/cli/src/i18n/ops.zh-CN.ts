@@ -47,6 +47,13 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'cmd.report.elevators': '多台电梯的一份报告（每台一行、合计、按月）：-o 文件.pdf、-o json 或 -o csv',
   'opt.reportName': '报告标题',
   'report.tooMany': '{count} 台电梯：一份报告最多 {max} 台',
+  'cmd.report.electricityMeter':
+    '一台电梯的电表报告（每日用电量）：--elevator ID --meter 编号，-o 文件.pdf、-o json 或 -o csv',
+  'cmd.report.electricityMeters': '多块电表的一份报告（每表一行、每日合计）：--meter 编号…，-o 文件.pdf、json 或 csv',
+  'opt.reportMeter': '电表网关编号（可重复或用逗号连接）',
+  'opt.reportUseUnit': '电梯未登记使用单位时显示的使用单位',
+  'report.meterRequired': '请用 --meter 编号 指定电表网关',
+  'report.oneElevator': '电表报告针对一台电梯：请只给一个 --elevator ID',
   'cmd.maint': '维保：按计划生成工单、工单报表、发送和作废',
   'cmd.maint.plan': '维保计划',
   'cmd.maint.generate': '生成有效计划中计划日期在 --from 到 --to 之间的工单（--dry-run：只显示）',

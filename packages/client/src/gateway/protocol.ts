@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox';
  * lc/{dtu}/down/command. One definition here serves the server's ingest, the simulator and the CLI.
  */
 export const TOPIC_ROOT = 'lc';
-export const UP_KINDS = ['status', 'fault', 'alarm', 'event', 'heartbeat', 'reply', 'vibration'] as const;
+export const UP_KINDS = ['status', 'fault', 'alarm', 'event', 'heartbeat', 'reply', 'vibration', 'meter'] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 
 export const upTopic = (dtu: string, kind: UpKind) => `${TOPIC_ROOT}/${dtu}/up/${kind}`;
@@ -146,6 +146,22 @@ export const VibrationMessage = Type.Object({
   endFloor: Type.Optional(floor),
 });
 
+/**
+ * An electricity meter's reading, forwarded by the elevator's gateway from the meter gateway wired to the lift's
+ * supply: the meter gateway's code (`gwSn`, the meter gateway entity's code), the meter's number on its bus
+ * (`dbNo`) and its cumulative energy register (`kwh`); a smaller `kwh` than the meter's last reading is a reset.
+ */
+export const MeterMessage = Type.Object({
+  ...base,
+  gwSn: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' }),
+  dbNo: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  kwh: Type.Number({ minimum: 0, maximum: 1e9 }),
+  /** What the meter measured at `ts`: volts, amperes, kilowatts. */
+  voltage: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  current: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  power: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+});
+
 export const UP_SCHEMAS = {
   status: StatusMessage,
   fault: FaultMessage,
@@ -154,6 +170,7 @@ export const UP_SCHEMAS = {
   heartbeat: HeartbeatMessage,
   reply: ReplyMessage,
   vibration: VibrationMessage,
+  meter: MeterMessage,
 } as const;
 
 export type StatusMessage = Static<typeof StatusMessage>;
@@ -163,6 +180,7 @@ export type EventMessage = Static<typeof EventMessage>;
 export type HeartbeatMessage = Static<typeof HeartbeatMessage>;
 export type ReplyMessage = Static<typeof ReplyMessage>;
 export type VibrationMessage = Static<typeof VibrationMessage>;
+export type MeterMessage = Static<typeof MeterMessage>;
 
 /** A command down to a gateway: read or write parameters, or reset a fault. */
 /** What a command asks a gateway to do. */

@@ -18,6 +18,7 @@ import * as shell from './shell.js';
 import * as statistics from './statistics.js';
 import * as liftCallStatistics from './lift-call-statistics.js';
 import * as reports from './reports.js';
+import * as electricity from './electricity.js';
 import * as workOrders from './work-orders.js';
 import * as home from './home.js';
 import * as health from './health.js';
@@ -44,6 +45,7 @@ export * from './eocd.js';
 export * from './statistics.js';
 export * from './lift-call-statistics.js';
 export * from './reports.js';
+export * from './electricity.js';
 export * from './developers.js';
 export * from './ota.js';
 export * from './home.js';
@@ -69,6 +71,7 @@ export const OPERATION_AREAS = {
   eocd,
   statistics: { ...statistics, ...liftCallStatistics },
   reports,
+  electricity,
   developers,
   ota,
   home,

@@ -32,6 +32,7 @@ import { registerShareLinkRoutes } from './work-orders/share-links.js';
 import { registerSupervision } from './supervision/index.js';
 import { registerStatistics } from './statistics/statistics.js';
 import { registerReports } from './statistics/reports.js';
+import { registerElectricity } from './statistics/electricity.js';
 import { registerHealth } from './health/index.js';
 
 /**
@@ -67,7 +68,7 @@ export const AREAS: readonly Area[] = [
   area('upkeep', registerContractVoid, registerPublicScheme),
   area('eocd', registerEocd, registerEocdShareLinks),
   area('supervision', registerSupervision),
-  area('statistics', registerStatistics, registerReports),
+  area('statistics', registerStatistics, registerReports, registerElectricity),
   area('developers', registerDevelopers),
   area('ota', registerOta),
   area('health', registerHealth),

@@ -32,6 +32,7 @@ import * as m033 from './migrations/033_ota_transfer.js';
 import * as m037 from './migrations/037_statistics_indexes.js';
 import * as m045 from './migrations/045_spec_fields.js';
 import * as m051 from './migrations/051_lift_calls.js';
+import * as m046 from './migrations/046_meter_readings.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<voi
   '037_statistics_indexes': m037,
   '045_spec_fields': m045,
   '051_lift_calls': m051,
+  '046_meter_readings': m046,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -6,6 +6,7 @@ import {
   type EventMessage,
   type FaultMessage,
   type HeartbeatMessage,
+  type MeterMessage,
   type LiveFrameData,
   type LiveFrameTypeName,
   type ReplyMessage,
@@ -20,6 +21,7 @@ import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
 import { EocdRuns, storeRun, type PreparedRun } from './eocd-runs.js';
 import { storeCall, storeHazard, storeLiftCall } from './event-records.js';
+import { storeMeterReading } from './meter-readings.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
 import type { CheckedLiveEvent, LiveAudience, LiveEvents } from './live-events.js';
 import { PushTally, writePushStats } from './push-stats.js';
@@ -336,6 +338,9 @@ export class Ingest {
           });
         return;
       }
+      case 'meter':
+        if (!(await storeMeterReading(trx, record, message as MeterMessage))) this.stats.duplicates++;
+        return;
       case 'reply': {
         const m = message as ReplyMessage;
         await trx

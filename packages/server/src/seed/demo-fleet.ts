@@ -5,6 +5,7 @@ import type { LooseDB } from '../store/repository.js';
 import type { DemoIds } from './demo.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPaperwork } from './demo-paperwork.js';
+import { demoMeterOf, seedDemoMeters } from './demo-meters.js';
 
 export interface FleetMember {
   dtu: string;
@@ -13,6 +14,8 @@ export interface FleetMember {
   escalator: boolean;
   /** Landings of a lift (2 for an escalator). */
   floors: number;
+  /** The lift's electricity meter its gateway forwards readings of, going on from the latest stored. */
+  meter?: { gwSn: string; dbNo: string; startKwh: number };
 }
 
 /** DTU numbers of the demo fleet: 86199000001 onwards. */
@@ -338,6 +341,7 @@ export async function seedDemoFleet(db: Kysely<DB>, demo: DemoIds, now: number):
   }
   await seedDemoHistory(db, demo, ids, now);
   await seedDemoPaperwork(db, demo, ids, now);
+  await seedDemoMeters(loose, t, ids, now);
   return ids;
 }
 
@@ -373,7 +377,7 @@ export async function provisionDemoFleet(db: Kysely<DB>, count: number): Promise
     const secret = newToken('gw_');
     let gw = await loose
       .selectFrom('gatewayDevices')
-      .select(['id', 'elevatorId'])
+      .select(['id', 'elevatorId', 'orgId'])
       .where('dtuCode', '=', dtu)
       .executeTakeFirst();
     if (!gw) {
@@ -412,7 +416,7 @@ export async function provisionDemoFleet(db: Kysely<DB>, count: number): Promise
           createTime: now,
           updateTime: now,
         })
-        .returning(['id', 'elevatorId'])
+        .returning(['id', 'elevatorId', 'orgId'])
         .executeTakeFirstOrThrow();
     }
     const elevator = gw.elevatorId
@@ -433,6 +437,16 @@ export async function provisionDemoFleet(db: Kysely<DB>, count: number): Promise
       secret,
       escalator: escalatorLike,
       floors: escalatorLike ? 2 : Math.max(2, Math.min(64, Number(elevator?.floors ?? 18))),
+      ...(gw.elevatorId
+        ? {
+            meter: await demoMeterOf(loose, {
+              dtu,
+              elevatorId: Number(gw.elevatorId),
+              tenantId: Number(tenant.id),
+              orgId: gw.orgId === null ? null : Number(gw.orgId),
+            }),
+          }
+        : {}),
     });
   }
   return members;

@@ -222,6 +222,51 @@ export class ReportPdf {
     return this;
   }
 
+  /**
+   * One series as bars over many points (a period's days): the axis labelled at most about twelve times, the
+   * legend above; values are not printed (the table beside it carries them).
+   */
+  series(points: { label: string; value: number }[], legend: string, color = '#1677ff', chartH = 150): this {
+    const doc = this.doc;
+    this.room(chartH + 60);
+    const chartTop = doc.y + 24;
+    const axisLeft = LEFT + 36;
+    const max = Math.max(0, ...points.map((p) => p.value));
+    const top = max <= 5 ? 5 : axisTop(Math.ceil(max));
+    doc.fontSize(8);
+    doc
+      .rect(LEFT, chartTop - 16, 10, 8)
+      .fillColor(color)
+      .fill();
+    doc.fillColor('#000').text(legend, LEFT + 14, chartTop - 17, { width: 300 });
+    for (const v of [0, top / 2, top]) {
+      const ly = chartTop + chartH - (v / top) * chartH;
+      doc
+        .moveTo(axisLeft, ly)
+        .lineTo(LEFT + WIDTH, ly)
+        .strokeColor('#e0e0e0')
+        .stroke();
+      doc.fillColor('#555').text(String(v), LEFT, ly - 4, { width: 32, align: 'right' });
+    }
+    const slot = (LEFT + WIDTH - axisLeft) / Math.max(1, points.length);
+    const every = Math.max(1, Math.ceil(points.length / 12));
+    points.forEach((p, i) => {
+      const h = (p.value / top) * chartH;
+      if (h > 0)
+        doc
+          .rect(axisLeft + i * slot + slot * 0.1, chartTop + chartH - h, Math.max(0.5, slot * 0.8), h)
+          .fillColor(color)
+          .fill();
+      if (i % every === 0)
+        doc
+          .fillColor('#000')
+          .text(p.label, axisLeft + i * slot - 20, chartTop + chartH + 4, { width: 40 + slot, align: 'center' });
+    });
+    doc.x = LEFT;
+    doc.y = chartTop + chartH + 20;
+    return this;
+  }
+
   /** The footer line, then the finished file. */
   finish(tz: string, extra?: string): Promise<Buffer> {
     const L = REPORT_LABELS.generated[this.lang];

@@ -67,6 +67,8 @@ const SupervisionRecord = lazyScreen(() => import('../pages/supervision/Supervis
 const Statistics = lazyScreen(() => import('../pages/statistics/StatisticsPage'));
 const SingleElevatorReport = lazyScreen(() => import('../pages/reports/SingleElevatorReportPage'));
 const MultiElevatorReport = lazyScreen(() => import('../pages/reports/MultiElevatorReportPage'));
+const SingleMeterReport = lazyScreen(() => import('../pages/electricity/SingleMeterReportPage'));
+const MultiMeterReport = lazyScreen(() => import('../pages/electricity/MultiMeterReportPage'));
 const EchartReport = lazyScreen(() => import('../pages/reports/EchartReportPage'));
 const MonitorReport = lazyScreen(() =>
   import('../pages/reports/SharedReportPages').then((m) => ({ default: m.MonitorReportPage })),
@@ -160,6 +162,8 @@ export const BUILT_STANDALONE_SCREENS: Record<string, ScreenEntry> = {
   '/dayControlReport/:id': entry(SupervisionRecord, { report: true }),
   '/singleElevatorReport/:id': entry(SingleElevatorReport, {}),
   '/multiElevatorReport/:elevatorsIds/:reportName': entry(MultiElevatorReport, {}),
+  '/singleElectricityMeterReport/:id/:meterGatewayCode/:useUnit': entry(SingleMeterReport, {}),
+  '/multiElectricityMeterReport/:gwSnSet/:reportName': entry(MultiMeterReport, {}),
   '/echartReport/:id/:type': entry(EchartReport, {}),
   '/monitorReport/:id': entry(MonitorReport, {}),
   '/genGzReport': entry(FaultReport, {}),

@@ -292,6 +292,7 @@ export const enUS = {
       heartbeat: 'Heartbeat',
       reply: 'Reply',
       vibration: 'Vibration',
+      meter: 'Meter reading',
       malformed: 'Malformed',
       oversized: 'Too large',
       unbound: 'Unbound',

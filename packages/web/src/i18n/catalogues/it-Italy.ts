@@ -295,6 +295,7 @@ export const itItaly: WebCatalogue = {
       heartbeat: 'Heartbeat',
       reply: 'Risposta',
       vibration: 'Vibrazione',
+      meter: 'Lettura contatore',
       malformed: 'Malformato',
       oversized: 'Troppo grande',
       unbound: 'Non associato',

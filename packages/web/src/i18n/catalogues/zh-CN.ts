@@ -292,6 +292,7 @@ export const zhCN: WebCatalogue = {
       heartbeat: '心跳',
       reply: '回复',
       vibration: '振动',
+      meter: '电表读数',
       malformed: '格式错误',
       oversized: '过大',
       unbound: '未绑定',

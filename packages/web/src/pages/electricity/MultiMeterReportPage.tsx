@@ -1,0 +1,125 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Layout, Select, Space, Table } from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  ELECTRICITY_LABELS,
+  downloadElectricityMetersReportPdf,
+  getElectricityMetersReport,
+  statisticsPeriod,
+  type ElectricityRow,
+} from '@liftcloud/client';
+import { useConsole } from '../../app/ConsoleContext';
+import { saveBlob } from '../../components/files/saveBlob';
+import { meterReportPath } from './ConsumptionTab';
+import type { DailySeries } from './DailyChart';
+
+const DailyChart = lazy(() => import('./DailyChart'));
+
+/**
+ * /multiElectricityMeterReport/{gwSnSet}/{reportName}: the meters named (comma-joined codes), a row each with its
+ * total, the totals per day as a chart; the report name is the title, on screen and in the PDF.
+ */
+export default function MultiMeterReportPage() {
+  const { client, language } = useConsole();
+  const params = useParams();
+  const gwSns = params.gwSnSet ?? '';
+  const name = params.reportName ?? '';
+  const [period, setPeriod] = useState(1);
+  const query = { period, gwSns, name };
+  const report = useQuery({
+    queryKey: ['electricityMetersReport', query],
+    queryFn: () => client.call(getElectricityMetersReport, { query }),
+  });
+  const pdf = useMutation({
+    mutationFn: async () => {
+      const file = await client.call(downloadElectricityMetersReportPdf, { query });
+      saveBlob(file.blob, file.fileName ?? 'electricity.pdf');
+    },
+  });
+  const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][language];
+  const r = report.data;
+  const series: DailySeries[] = useMemo(
+    () => (r ? [{ label: ELECTRICITY_LABELS.kwh[language], values: r.totals.days, color: '#1677ff' }] : []),
+    [r, language],
+  );
+  const days = r?.days.length ?? 1;
+  return (
+    <Layout style={{ minHeight: '100vh', padding: 12 }}>
+      <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="meters-report">
+        <Space style={{ marginBottom: 12 }}>
+          <Select
+            style={{ minWidth: 160 }}
+            value={period}
+            options={statisticsPeriod.options.map((o) => ({ value: o.code, label: o.label[language] }))}
+            onChange={setPeriod}
+          />
+          <Button
+            icon={<FilePdfOutlined />}
+            loading={pdf.isPending}
+            onClick={() => pdf.mutate()}
+            data-testid="report-pdf"
+          >
+            PDF
+          </Button>
+        </Space>
+        {report.error ? <Card>{String((report.error as Error).message)}</Card> : null}
+        {r ? (
+          <Card title={r.name || L('multiTitle')}>
+            <div style={{ marginBottom: 8 }}>
+              {L('period')}: {r.from} – {r.to}
+            </div>
+            <Table<ElectricityRow>
+              size="small"
+              rowKey={(row) => `${row.elevatorId}-${row.gwSn}`}
+              pagination={false}
+              dataSource={r.rows}
+              locale={{ emptyText: L('noData') }}
+              data-testid="meters-report-table"
+              columns={[
+                {
+                  key: 'elevator',
+                  title: L('elevator'),
+                  dataIndex: 'elevatorName',
+                  render: (v: string, row) => <Link to={meterReportPath(row)}>{v}</Link>,
+                },
+                { key: 'useUnit', title: L('useUnit'), dataIndex: 'useUnit' },
+                { key: 'gwSn', title: L('gwSn'), dataIndex: 'gwSn' },
+                {
+                  key: 'total',
+                  title: L('total'),
+                  dataIndex: 'total',
+                  align: 'right',
+                  render: (v: number) => v.toFixed(1),
+                },
+                {
+                  key: 'mean',
+                  title: L('dailyMean'),
+                  align: 'right',
+                  render: (_: unknown, row) => (row.total / days).toFixed(1),
+                },
+              ]}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={3}>
+                    {L('totals')}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} align="right">
+                    <span data-testid="meters-report-total">{r.totals.total.toFixed(1)}</span>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">
+                    {(r.totals.total / days).toFixed(1)}
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+            />
+            <Suspense fallback={<div style={{ height: 300 }} />}>
+              <DailyChart days={r.days} series={series} />
+            </Suspense>
+          </Card>
+        ) : null}
+      </div>
+    </Layout>
+  );
+}
