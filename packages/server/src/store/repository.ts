@@ -23,6 +23,7 @@ import { tableVersion } from '../db/write-tracker.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
 import { tenantOf, type Caller } from '../services/caller.js';
 import { toApi, toStore } from './convert.js';
+import { EXACT_TOTAL_LIMIT, exact, totalOf, type ListTotal } from './list-total.js';
 import { nameSelections, reachableIds, referencesOf } from './references.js';
 
 // The generic repository works over any table by name; Kysely's typed API cannot follow a table chosen
@@ -142,6 +143,8 @@ export class Repository<F extends Fields = Fields> {
     readonly spec: TableSpec<F>,
     private readonly dbTyped: Kysely<DB>,
     private readonly countCacheMs = COUNT_CACHE_MS,
+    /** Totals past this many rows are estimated (store/list-total.ts); Infinity counts every row. */
+    private readonly exactTotalLimit = EXACT_TOTAL_LIMIT,
   ) {}
 
   /** What else happens on a write or delete of this entity's records, beside the spec's own hooks. */
@@ -251,8 +254,15 @@ export class Repository<F extends Fields = Fields> {
   async list(caller: Caller, query: Record<string, unknown>, tz: string): Promise<ListResult<F>> {
     const pageNo = Number(query.pageNo ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
-    const base = this.withFilters(this.scoped(this.db, caller), query, tz);
-    const total = await this.countOf(base);
+    const scope = this.scoped(this.db, caller);
+    const base = this.withFilters(scope, query, tz);
+    const { total, estimated } = await this.cached(base, () =>
+      totalOf(
+        this.db,
+        { base, scope, scopeTotal: async () => (await this.cached(scope, async () => exact(scope))).total },
+        this.exactTotalLimit,
+      ),
+    );
     const rows = total
       ? await this.selectRecord(base, tz)
           .orderBy('t.id', 'desc')
@@ -261,31 +271,34 @@ export class Repository<F extends Fields = Fields> {
           .execute()
       : [];
     await this.attachLinks(this.db, rows);
-    return { records: rows.map((r) => this.toApi(r, tz)), total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+    const records = rows.map((r) => this.toApi(r, tz));
+    const page: ListResult<F> = { records, total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+    if (estimated) page.totalEstimated = true;
+    return page;
   }
 
   /**
    * Totals are the expensive part of a list over many rows (a scan, where a page stops early), so a total is
    * kept for a few seconds per query, and never past a write to its table in this process.
    */
-  private readonly counts = new Map<string, { total: number; until: number }>();
+  private readonly counts = new Map<string, ListTotal & { until: number }>();
 
   /** Drop the kept totals after a write made outside this repository (an xlsx import). */
   forgetCounts(): void {
     this.counts.clear();
   }
 
-  private async countOf(base: Query): Promise<number> {
-    const query = base.select((eb) => eb.fn.countAll().as('total'));
-    const compiled = query.compile();
+  /** The total `count` finds for the rows `q` selects, kept as described above. */
+  private async cached(q: Query, count: () => Promise<ListTotal>): Promise<ListTotal> {
+    const compiled = q.select('t.id').compile();
     // The table's write count is part of the key: any write in this process retires the cached total.
     const key = `${tableVersion(this.spec.table)}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
     const now = Date.now();
     const hit = this.counts.get(key);
-    if (hit && hit.until > now) return hit.total;
-    const total = Number((await query.executeTakeFirst())?.total ?? 0);
+    if (hit && hit.until > now) return hit;
+    const total = await count();
     if (this.counts.size > 10_000) this.counts.clear();
-    if (this.countCacheMs > 0) this.counts.set(key, { total, until: now + this.countCacheMs });
+    if (this.countCacheMs > 0) this.counts.set(key, { ...total, until: now + this.countCacheMs });
     return total;
   }
 
