@@ -282,6 +282,7 @@ export class Repository<F extends Fields = Fields> {
    * kept for a few seconds per query, and never past a write to its table in this process.
    */
   private readonly counts = new Map<string, ListTotal & { until: number }>();
+  private readonly countsInFlight = new Map<string, Promise<ListTotal>>();
 
   /** Drop the kept totals after a write made outside this repository (an xlsx import). */
   forgetCounts(): void {
@@ -296,7 +297,13 @@ export class Repository<F extends Fields = Fields> {
     const now = Date.now();
     const hit = this.counts.get(key);
     if (hit && hit.until > now) return hit;
-    const total = await count();
+    // Requests asking for the same total while it is being counted wait for that count rather than start
+    // their own: a hundred clients opening a large list at once cost one scan, not a hundred.
+    const pending = this.countsInFlight.get(key);
+    if (pending) return pending;
+    const counting = count().finally(() => this.countsInFlight.delete(key));
+    if (this.countCacheMs > 0) this.countsInFlight.set(key, counting);
+    const total = await counting;
     if (this.counts.size > 10_000) this.counts.clear();
     if (this.countCacheMs > 0) this.counts.set(key, { ...total, until: now + this.countCacheMs });
     return total;
