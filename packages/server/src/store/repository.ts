@@ -135,6 +135,9 @@ export type RemoveListener = (id: number, ctx: WriteContext) => Promise<(() => P
 /** How long a list total may be reused by default; a write through the repository drops it at once. */
 export const COUNT_CACHE_MS = 5_000;
 
+/** How long a scope's size (what an estimated total scales) is kept, whatever is written meanwhile. */
+export const SCOPE_COUNT_CACHE_MS = 60_000;
+
 /** A value for LIKE … ESCAPE '\': its own %, _ and backslash match themselves. */
 export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -259,7 +262,7 @@ export class Repository<F extends Fields = Fields> {
     const { total, estimated } = await this.cached(base, () =>
       totalOf(
         this.db,
-        { base, scope, scopeTotal: async () => (await this.cached(scope, async () => exact(scope))).total },
+        { base, scope, scopeTotal: async () => (await this.cached(scope, async () => exact(scope), 'scope')).total },
         this.exactTotalLimit,
       ),
     );
@@ -290,10 +293,14 @@ export class Repository<F extends Fields = Fields> {
   }
 
   /** The total `count` finds for the rows `q` selects, kept as described above. */
-  private async cached(q: Query, count: () => Promise<ListTotal>): Promise<ListTotal> {
+  private async cached(q: Query, count: () => Promise<ListTotal>, use: 'list' | 'scope' = 'list'): Promise<ListTotal> {
     const compiled = q.select('t.id').compile();
-    // The table's write count is part of the key: any write in this process retires the cached total.
-    const key = `${tableVersion(this.spec.table)}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    // The table's write count is part of a list total's key: any write in this process retires it. A scope's
+    // size only scales an estimate: it is kept a minute whatever is written (recounting a million rows after
+    // every write would cost more than the estimate saves).
+    const version = use === 'list' ? tableVersion(this.spec.table) : 'scope';
+    const key = `${version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    const keepMs = use === 'list' ? this.countCacheMs : this.countCacheMs && SCOPE_COUNT_CACHE_MS;
     const now = Date.now();
     const hit = this.counts.get(key);
     if (hit && hit.until > now) return hit;
@@ -302,10 +309,10 @@ export class Repository<F extends Fields = Fields> {
     const pending = this.countsInFlight.get(key);
     if (pending) return pending;
     const counting = count().finally(() => this.countsInFlight.delete(key));
-    if (this.countCacheMs > 0) this.countsInFlight.set(key, counting);
+    if (keepMs > 0) this.countsInFlight.set(key, counting);
     const total = await counting;
     if (this.counts.size > 10_000) this.counts.clear();
-    if (this.countCacheMs > 0) this.counts.set(key, { ...total, until: now + this.countCacheMs });
+    if (keepMs > 0) this.counts.set(key, { ...total, until: now + keepMs });
     return total;
   }
 
