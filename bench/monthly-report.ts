@@ -137,7 +137,7 @@ async function main() {
       await sql`analyze ${sql.table(t)}`.execute(store.db);
   const seedSeconds = round((performance.now() - t0) / 1000, 1);
 
-  const repos = openRepositories(store.db, EXPOSED, 0);
+  const repos = openRepositories(store.db, EXPOSED, { countCacheMs: 0, exactTotalLimit: Infinity });
   const caller: Caller = {
     userId: demo.users.admin!,
     username: 'admin',

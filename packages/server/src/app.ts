@@ -24,6 +24,7 @@ import { sourceOf } from './services/source.js';
 import type { ImportLimits } from './services/xlsx/limits.js';
 import { EXPOSED } from './tables/index.js';
 import { COUNT_CACHE_MS } from './store/repository.js';
+import { EXACT_TOTAL_LIMIT } from './store/list-total.js';
 import { openRepositories } from './store/repositories.js';
 import { AREAS } from './areas/index.js';
 import { httpLimits, type HttpLimits } from './http/limits.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   version?: string;
   /** How long list totals are reused, in ms (default 5,000; 0 turns reuse off). */
   countCacheMs?: number;
+  /** Up to how many rows list totals are exact (default 10,000); past it they are estimated. */
+  exactTotalLimit?: number;
   /** Bounds of xlsx imports (services/xlsx/limits.ts); tests shrink them to try hostile files cheaply. */
   importLimits?: Partial<ImportLimits>;
   /** Rows in one xlsx export (default 200,000). */
@@ -127,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     version: opts.version ?? '1.0.0',
     loginRatePerMinute: opts.loginRatePerMinute ?? 20,
     countCacheMs: opts.countCacheMs ?? COUNT_CACHE_MS,
+    exactTotalLimit: opts.exactTotalLimit ?? EXACT_TOTAL_LIMIT,
   };
 
   const serveWeb = Boolean(opts.webRoot && existsSync(opts.webRoot));
@@ -146,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, ctx.version);
   installOperationLog(app, opts.store.db);
 
-  const repos = openRepositories(opts.store.db, EXPOSED, ctx.countCacheMs);
+  const repos = openRepositories(opts.store.db, EXPOSED, ctx);
   const jobs = appScheduler(app, opts.store.db, opts.jobs);
   const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
   const deps: AreaDeps = { ...ctx, repos, monitoring, jobs, options: opts };

@@ -12,4 +12,6 @@ export interface AppContext {
   loginRatePerMinute: number;
   /** How long list totals are reused (0: never). */
   countCacheMs: number;
+  /** Up to how many rows list totals are exact; past it they are estimated (store/list-total.ts). */
+  exactTotalLimit: number;
 }

@@ -150,6 +150,7 @@ export const enUS = {
   'entity.none': 'No {label} records',
   'entity.exported': 'Wrote {count} records to {path}',
   'entity.page': 'Page {pageNo} of {pages}, {total} records',
+  'entity.pageAbout': 'Page {pageNo} of about {pages}, about {total} records (estimated)',
   'entity.fetched': 'Fetched {count} records…',
   'entity.badInt': 'must be a whole number',
   'entity.badRef': 'must be a record id or the name of one',

@@ -152,6 +152,7 @@ export const itItaly: Record<CliMessageKey, string> = {
   'entity.none': 'Nessun record {label}',
   'entity.exported': 'Scritti {count} record in {path}',
   'entity.page': 'Pagina {pageNo} di {pages}, {total} record',
+  'entity.pageAbout': 'Pagina {pageNo} di circa {pages}, circa {total} record (stima)',
   'entity.fetched': 'Letti {count} record…',
   'entity.badInt': 'deve essere un numero intero',
   'entity.badRef': "deve essere l'id di un record o il suo nome",

@@ -150,6 +150,7 @@ export const zhCN: Record<CliMessageKey, string> = {
   'entity.none': '没有{label}记录',
   'entity.exported': '已将 {count} 条记录写入 {path}',
   'entity.page': '第 {pageNo}/{pages} 页，共 {total} 条',
+  'entity.pageAbout': '第 {pageNo} 页，约 {pages} 页，约 {total} 条（估算）',
   'entity.fetched': '已获取 {count} 条…',
   'entity.badInt': '必须是整数',
   'entity.badRef': '必须是记录编号或记录名称',

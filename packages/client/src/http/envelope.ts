@@ -9,6 +9,8 @@ export interface Envelope<T> {
 export interface Page<T> {
   records: T[];
   total: number;
+  /** Present (true) when total is an estimate, rounded to two significant figures: a very large list. */
+  totalEstimated?: boolean;
   pages: number;
   pageNo: number;
   pageSize: number;

@@ -34,6 +34,8 @@ export function pageOf<R extends TSchema>(record: R) {
   const page = Type.Object({
     records: Type.Array(record),
     total: Type.Integer(),
+    /** true when total is an estimate (past the server's exact-count limit), rounded to two significant figures */
+    totalEstimated: Type.Optional(Type.Boolean()),
     pages: Type.Integer(),
     pageNo: Type.Integer(),
     pageSize: Type.Integer(),

@@ -12,10 +12,15 @@ export type Repositories = { readonly [K in EntityName]: Repository<EntityFields
 const isEntityName = (name: string): name is EntityName => name in ENTITIES;
 
 /** The repositories of every exposed entity; an entity without a table stops the server at start. */
-export function openRepositories(db: Kysely<DB>, exposures: readonly Exposure[], countCacheMs: number): Repositories {
+export function openRepositories(
+  db: Kysely<DB>,
+  exposures: readonly Exposure[],
+  totals: { countCacheMs: number; exactTotalLimit: number },
+): Repositories {
   const repos: Partial<Record<EntityName, Repository>> = {};
   for (const { table } of exposures)
-    if (isEntityName(table.entity.name)) repos[table.entity.name] = new Repository(table, db, countCacheMs);
+    if (isEntityName(table.entity.name))
+      repos[table.entity.name] = new Repository(table, db, totals.countCacheMs, totals.exactTotalLimit);
   const missing = Object.keys(ENTITIES).filter((name) => !isEntityName(name) || !repos[name]);
   if (missing.length) throw new Error(`No table spec for ${missing.join(', ')} (server/src/tables/index.ts)`);
   // Each entity's repository is built over that entity's own table spec (tables/index.ts), checked complete above.

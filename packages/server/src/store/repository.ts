@@ -23,6 +23,7 @@ import { tableVersion } from '../db/write-tracker.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
 import { tenantOf, type Caller } from '../services/caller.js';
 import { toApi, toStore } from './convert.js';
+import { EXACT_TOTAL_LIMIT, exact, totalOf, type ListTotal } from './list-total.js';
 import { nameSelections, reachableIds, referencesOf } from './references.js';
 
 // The generic repository works over any table by name; Kysely's typed API cannot follow a table chosen
@@ -134,6 +135,9 @@ export type RemoveListener = (id: number, ctx: WriteContext) => Promise<(() => P
 /** How long a list total may be reused by default; a write through the repository drops it at once. */
 export const COUNT_CACHE_MS = 5_000;
 
+/** How long a scope's size (what an estimated total scales) is kept, whatever is written meanwhile. */
+export const SCOPE_COUNT_CACHE_MS = 60_000;
+
 /** A value for LIKE … ESCAPE '\': its own %, _ and backslash match themselves. */
 export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -142,6 +146,8 @@ export class Repository<F extends Fields = Fields> {
     readonly spec: TableSpec<F>,
     private readonly dbTyped: Kysely<DB>,
     private readonly countCacheMs = COUNT_CACHE_MS,
+    /** Totals past this many rows are estimated (store/list-total.ts); Infinity counts every row. */
+    private readonly exactTotalLimit = EXACT_TOTAL_LIMIT,
   ) {}
 
   /** What else happens on a write or delete of this entity's records, beside the spec's own hooks. */
@@ -251,8 +257,15 @@ export class Repository<F extends Fields = Fields> {
   async list(caller: Caller, query: Record<string, unknown>, tz: string): Promise<ListResult<F>> {
     const pageNo = Number(query.pageNo ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
-    const base = this.withFilters(this.scoped(this.db, caller), query, tz);
-    const total = await this.countOf(base);
+    const scope = this.scoped(this.db, caller);
+    const base = this.withFilters(scope, query, tz);
+    const { total, estimated } = await this.cached(base, () =>
+      totalOf(
+        this.db,
+        { base, scope, scopeTotal: async () => (await this.cached(scope, async () => exact(scope), 'scope')).total },
+        this.exactTotalLimit,
+      ),
+    );
     const rows = total
       ? await this.selectRecord(base, tz)
           .orderBy('t.id', 'desc')
@@ -261,31 +274,45 @@ export class Repository<F extends Fields = Fields> {
           .execute()
       : [];
     await this.attachLinks(this.db, rows);
-    return { records: rows.map((r) => this.toApi(r, tz)), total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+    const records = rows.map((r) => this.toApi(r, tz));
+    const page: ListResult<F> = { records, total, pages: Math.ceil(total / pageSize), pageNo, pageSize };
+    if (estimated) page.totalEstimated = true;
+    return page;
   }
 
   /**
    * Totals are the expensive part of a list over many rows (a scan, where a page stops early), so a total is
    * kept for a few seconds per query, and never past a write to its table in this process.
    */
-  private readonly counts = new Map<string, { total: number; until: number }>();
+  private readonly counts = new Map<string, ListTotal & { until: number }>();
+  private readonly countsInFlight = new Map<string, Promise<ListTotal>>();
 
   /** Drop the kept totals after a write made outside this repository (an xlsx import). */
   forgetCounts(): void {
     this.counts.clear();
   }
 
-  private async countOf(base: Query): Promise<number> {
-    const query = base.select((eb) => eb.fn.countAll().as('total'));
-    const compiled = query.compile();
-    // The table's write count is part of the key: any write in this process retires the cached total.
-    const key = `${tableVersion(this.spec.table)}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  /** The total `count` finds for the rows `q` selects, kept as described above. */
+  private async cached(q: Query, count: () => Promise<ListTotal>, use: 'list' | 'scope' = 'list'): Promise<ListTotal> {
+    const compiled = q.select('t.id').compile();
+    // The table's write count is part of a list total's key: any write in this process retires it. A scope's
+    // size only scales an estimate: it is kept a minute whatever is written (recounting a million rows after
+    // every write would cost more than the estimate saves).
+    const version = use === 'list' ? tableVersion(this.spec.table) : 'scope';
+    const key = `${version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    const keepMs = use === 'list' ? this.countCacheMs : this.countCacheMs && SCOPE_COUNT_CACHE_MS;
     const now = Date.now();
     const hit = this.counts.get(key);
-    if (hit && hit.until > now) return hit.total;
-    const total = Number((await query.executeTakeFirst())?.total ?? 0);
+    if (hit && hit.until > now) return hit;
+    // Requests asking for the same total while it is being counted wait for that count rather than start
+    // their own: a hundred clients opening a large list at once cost one scan, not a hundred.
+    const pending = this.countsInFlight.get(key);
+    if (pending) return pending;
+    const counting = count().finally(() => this.countsInFlight.delete(key));
+    if (keepMs > 0) this.countsInFlight.set(key, counting);
+    const total = await counting;
     if (this.counts.size > 10_000) this.counts.clear();
-    if (this.countCacheMs > 0) this.counts.set(key, { total, until: now + this.countCacheMs });
+    if (keepMs > 0) this.counts.set(key, { ...total, until: now + keepMs });
     return total;
   }
 

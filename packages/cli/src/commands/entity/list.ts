@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { t } from '../../i18n/index.js';
+import { currentLanguage, t } from '../../i18n/index.js';
 import { say } from '../../output/messages.js';
 import { progressLine } from '../../output/progress.js';
 import { recordSink } from '../../output/records.js';
@@ -52,7 +52,13 @@ export async function listAction(entity: string, opts: ListOptions, cmd: Command
         pageNote =
           page.total === 0
             ? t('entity.none', { label: labelOf(def) })
-            : t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
+            : page.totalEstimated
+              ? t('entity.pageAbout', {
+                  pageNo: page.pageNo,
+                  pages: page.pages.toLocaleString(currentLanguage()),
+                  total: page.total.toLocaleString(currentLanguage()),
+                })
+              : t('entity.page', { pageNo: page.pageNo, pages: page.pages, total: page.total });
       }
     },
     { spinner: !opts.all },

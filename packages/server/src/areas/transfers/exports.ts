@@ -58,8 +58,9 @@ export function registerExports(app: FastifyInstance, ctx: AreaDeps): void {
   const maxRows = ctx.options.exportMaxRows ?? DEFAULT_EXPORT_MAX_ROWS;
   for (const exposure of EXPOSED) {
     const { entity } = exposure.table;
-    // Its own repository with fresh totals: exports read pages of 1,000, which list pages do not offer.
-    const repo = new Repository(exposure.table, ctx.store.db, 0);
+    // Its own repository with fresh, exact totals: exports read pages of 1,000, which list pages do not offer,
+    // and refuse a selection over maxRows by its true size.
+    const repo = new Repository(exposure.table, ctx.store.db, 0, Infinity);
     const columns = exportColumns(entity.fields as Fields);
     route(app, entityOperations(entity).export, async (req, reply) => {
       const caller = callerOf(req);

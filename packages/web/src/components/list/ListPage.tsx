@@ -51,7 +51,7 @@ export function tableMinWidth(columns: ColumnType<Row>[], selectable: boolean): 
  * 200, the loading/finish/empty/error states with click-to-refresh, and filters and page in the URL.
  */
 export function ListPage(props: ListPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useConsole();
   const { state, search, reset, setPage } = useListParams(props.entity);
   const query: Query = { ...state.filters, ...props.fixedQuery, pageNo: state.pageNo, pageSize: state.pageSize };
@@ -137,7 +137,10 @@ export function ListPage(props: ListPageProps) {
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('common.total', { count: total }),
+          showTotal: (total) =>
+            list.data?.totalEstimated
+              ? t('common.totalAbout', { total: total.toLocaleString(i18n.language) })
+              : t('common.total', { count: total }),
           onChange: (pageNo, pageSize) => setPage(pageNo, pageSize as PageSize),
         }}
       />

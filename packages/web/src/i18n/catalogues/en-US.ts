@@ -18,6 +18,7 @@ export const enUS = {
     no: 'No',
     close: 'Close',
     total: '{{count}} in total',
+    totalAbout: 'about {{total}} in total (estimated)',
     deleteConfirm: 'Delete this record?',
     back: 'Back',
     copy: 'Copy',

@@ -19,6 +19,7 @@ export const itItaly: WebCatalogue = {
     no: 'No',
     close: 'Chiudi',
     total: '{{count}} in totale',
+    totalAbout: 'circa {{total}} in totale (stima)',
     deleteConfirm: 'Eliminare questo record?',
     back: 'Indietro',
     copy: 'Copia',

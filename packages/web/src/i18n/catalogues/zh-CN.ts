@@ -19,6 +19,7 @@ export const zhCN: WebCatalogue = {
     no: '否',
     close: '关闭',
     total: '共 {{count}} 条',
+    totalAbout: '约 {{total}} 条（估算）',
     deleteConfirm: '确定删除该记录吗？',
     back: '返回',
     copy: '复制',
