@@ -353,13 +353,14 @@ export class WebhookSender {
    * earlier ones).
    */
   private async dueQueues(now: number): Promise<Due[][]> {
+    const queue = sql`partition by ${sql.ref('developerId')}, ${sql.ref('elevatorId')} order by ${sql.ref('id')}`;
     const ranked = this.db
       .selectFrom('webhookDeliveries')
       .select([
         'id',
-        sql<number>`row_number() over (partition by ${sql.ref('developerId')}, ${sql.ref('elevatorId')} order by ${sql.ref('id')})`.as(
-          'rank',
-        ),
+        sql<number>`row_number() over (${queue})`.as('rank'),
+        // the queue's head's next attempt: a head waiting for its retry holds its whole queue back
+        sql<number>`first_value(${sql.ref('nextAttemptTime')}) over (${queue})`.as('headNext'),
       ])
       .where('status', '=', WEBHOOK_STATUS.pending);
     const rows = await this.db
@@ -367,19 +368,16 @@ export class WebhookSender {
       .innerJoin('webhookDeliveries as w', 'w.id', 'r.id')
       .selectAll('w')
       .where('r.rank', '<=', QUEUE_STEP)
+      .where('r.headNext', '<=', now)
       .orderBy('w.id')
       .limit(WEBHOOK_ROUND_SIZE)
       .execute();
     const queues = new Map<string, Due[]>();
-    const held = new Set<string>();
     for (const row of rows) {
       const key = `${row.developerId}:${row.elevatorId}`;
-      const queue = queues.get(key);
-      if (queue) queue.push(row);
-      else if (held.has(key)) continue;
-      else if (Number(row.nextAttemptTime) <= now) queues.set(key, [row]);
-      // a head waiting for its retry holds its queue back
-      else held.add(key);
+      const list = queues.get(key);
+      if (list) list.push(row);
+      else queues.set(key, [row]);
     }
     return [...queues.values()];
   }
