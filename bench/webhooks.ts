@@ -2,6 +2,8 @@
  * Webhook throughput: N alarms to 10 subscribing developers (10 deliveries each) on loopback, sent by the
  * webhook-deliveries job (signed, logged, order per elevator kept), beside a plain HTTP client posting the same
  * bodies to the same receiver, 16 at a time, in the same run. Ratio = plain time / delivery time (aim >= 0.5).
+ * Then the latency: alarms committed at half the job's measured rate for --p99-seconds (default 10) while the
+ * job runs on its own timer, as deployed; from each alarm's commit to its receipt by each subscriber, p50/p99.
  *
  *   npx tsx bench/webhooks.ts --alarms 10000     # the issue's size
  *   npx tsx bench/webhooks.ts --alarms 200       # a short run
@@ -9,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEVELOPER_STATUS } from '@liftcloud/client';
@@ -34,11 +36,20 @@ const dir = mkdtempSync(join(tmpdir(), 'liftcloud-bench-hooks-'));
 let received = 0;
 let wanted = 0;
 let done: () => void = () => {};
+/** In the latency phase: each alarm's commit time (by its data.id), and every delivery's time from it. */
+const committedAt = new Map<number, number>();
+const latencies: number[] = [];
 const rx = createServer((req, res) => {
-  req.resume();
+  const chunks: Buffer[] = [];
+  if (committedAt.size) req.on('data', (c: Buffer) => chunks.push(c));
+  else req.resume();
   req.on('end', () => {
     res.statusCode = 204;
     res.end();
+    if (chunks.length) {
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { id: number } }).data.id;
+      latencies.push(performance.now() - committedAt.get(id)!);
+    }
     if (++received === wanted) done();
   });
 });
@@ -146,6 +157,42 @@ while (!finished) await app.jobs.runNow(WEBHOOK_DELIVERIES_JOB, Date.now());
 const hookMs = performance.now() - t0;
 
 const perSec = (n: number, ms: number) => Math.round((n / ms) * 1000);
+
+// the latency: alarms at half the job's rate, committed in 20 ms batches (as the ingest does), the job on its timer
+const P99_SECONDS = arg('--p99-seconds', 10);
+const alarmsPerSec = Math.max(1, Math.round(perSec(bodies.length, hookMs) / SUBSCRIBERS / 2));
+const latencyAlarms = alarmsPerSec * P99_SECONDS;
+const LATENCY_ID0 = 1_000_000_000;
+committedAt.set(-1, 0); // the receiver reads bodies from now on
+received = 0;
+wanted = latencyAlarms * SUBSCRIBERS;
+const allLatency = new Promise<void>((r) => (done = r));
+app.jobs.start();
+t0 = performance.now();
+for (let k = 0; k < latencyAlarms;) {
+  const upTo = Math.min(latencyAlarms, Math.floor(((performance.now() - t0) / 1000) * alarmsPerSec) + 1);
+  const ids: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (; k < upTo; k++) {
+      ids.push(LATENCY_ID0 + k);
+      await enqueueWebhooks(trx, {
+        type: 'alarm.raised',
+        tenantId: demo.tenants.demo,
+        elevatorId: lifts[k % ELEVATORS]!,
+        time: Date.now(),
+        data: { id: LATENCY_ID0 + k, type: 1, floor: 3 },
+      });
+    }
+  });
+  const at = performance.now();
+  for (const id of ids) committedAt.set(id, at);
+  await new Promise((r) => setTimeout(r, 20));
+}
+const latencyTimeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 120_000).unref());
+const latencyEnd = await Promise.race([allLatency, latencyTimeout]);
+const sorted = [...latencies].sort((a, b) => a - b);
+const pct = (p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN);
 console.log(
   JSON.stringify(
     {
@@ -157,6 +204,18 @@ console.log(
       webhookMs: Math.round(hookMs),
       webhookPerSec: perSec(bodies.length, hookMs),
       ratio: Math.round((plainMs / hookMs) * 100) / 100,
+      latency: {
+        alarmsPerSec,
+        deliveriesPerSec: alarmsPerSec * SUBSCRIBERS,
+        seconds: P99_SECONDS,
+        received: latencies.length,
+        expected: wanted,
+        timedOut: latencyEnd === 'timeout',
+        p50Ms: pct(50),
+        p99Ms: pct(99),
+        maxMs: Math.round(sorted.at(-1) ?? NaN),
+      },
+      loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
     },
     null,
     2,

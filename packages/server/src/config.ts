@@ -17,6 +17,8 @@ export interface Config {
   loginRatePerMinute: number;
   /** Argon2 hashes computed at once (HASH_CONCURRENCY; unset: services/secrets.ts's default, cores − 1). */
   hashConcurrency: number | undefined;
+  /** HASH_NICE: the hash threads' nice value, 0 to 19 (services/secrets.ts). */
+  hashNice: number | undefined;
   /** The embedded MQTT broker's port (1884: 1883 is often a system Mosquitto's). */
   mqttPort: number;
   /** The address the embedded MQTT broker binds: MQTT_HOST, else HOST (a server on 127.0.0.1 keeps both there). */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     hashConcurrency: env.HASH_CONCURRENCY ? Number(env.HASH_CONCURRENCY) : undefined,
+    hashNice: env.HASH_NICE ? Number(env.HASH_NICE) : undefined,
     mqttPort: Number(env.MQTT_PORT ?? 1884),
     mqttHost: env.MQTT_HOST || host,
     mqttUrl: env.MQTT_URL || undefined,

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
-import { setHashConcurrency } from './services/secrets.js';
+import { setHashConcurrency, setHashNice } from './services/secrets.js';
 
 /**
  * `npm start`: the platform on one process, with an embedded store and demo data. What only some starts need
@@ -13,6 +13,7 @@ import { setHashConcurrency } from './services/secrets.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.hashConcurrency !== undefined) setHashConcurrency(config.hashConcurrency);
+  if (config.hashNice !== undefined) setHashNice(config.hashNice);
   const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'liftcloud.db') });
   const app = await buildApp({
     store,

@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import {
+  DEFAULT_HASH_NICE,
   defaultHashConcurrency,
+  setHashNice,
   hashPassword,
   hashQueue,
   setHashConcurrency,
@@ -16,6 +19,30 @@ async function queued(n: number) {
 
 describe('argon2 computations (issue 21, B5)', () => {
   afterEach(() => setHashConcurrency(defaultHashConcurrency()));
+
+  /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+  const threadNices = () =>
+    readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        return [Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])];
+      } catch {
+        return []; // the thread ended meanwhile
+      }
+    });
+
+  it('hash on threads of lower priority (HASH_NICE), and new threads take a changed value', async () => {
+    const before = threadNices().filter((n) => n === DEFAULT_HASH_NICE).length;
+    setHashConcurrency(2);
+    const stored = await hashPassword('Correct-Horse-1');
+    await Promise.all([verifyPassword(stored, 'Correct-Horse-1'), verifyPassword(stored, 'x')]);
+    expect(threadNices().filter((n) => n === DEFAULT_HASH_NICE).length).toBeGreaterThan(before);
+    setHashNice(3);
+    expect(await verifyPassword(stored, 'Correct-Horse-1')).toBe(true);
+    expect(threadNices()).toContain(3);
+    setHashNice(DEFAULT_HASH_NICE);
+    expect(() => setHashNice(20)).toThrow(RangeError);
+    expect(loadConfig({ HASH_NICE: '0' }).hashNice).toBe(0);
+  });
 
   it('run at most HASH_CONCURRENCY at once, the others in order, each with its own answer', async () => {
     const stored = await hashPassword('Correct-Horse-1');

@@ -184,7 +184,7 @@ export class Scheduler {
     let outcome: JobOutcome = 'ok';
     let error: unknown;
     try {
-      await job.run({ now, log, signal: this.stopping.signal });
+      await job.run({ now, log, signal: this.stopping.signal, scheduled: dueOnly });
     } catch (err) {
       error = err;
       outcome = this.stopping.signal.aborted ? 'interrupted' : 'failed';

@@ -1,21 +1,30 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { RANDOM_KEY_ALPHABET } from '@liftcloud/client';
+import { HashWorkers } from './hash-workers.js';
 
-/** argon2id at OWASP's minimum (19 MiB, 2 passes): about 18 ms here, run off the event loop by the binding. */
+/** argon2id at OWASP's minimum (19 MiB, 2 passes): about 18 ms here, on the hash workers (hash-workers.ts). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** The argon2 binding, loaded at the first hash: a restart answers before anyone logs in (bench/startup.ts). */
-let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
-const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+/**
+ * The hash threads' nice value (HASH_NICE; default 10, 0 for none): when the API and a login storm want the same
+ * cores, the API's thread is given about nine tenths of them and the hashes the rest; when the API is idle the
+ * hashes take every core. Raising one's own threads' nice needs no privilege.
+ */
+export const DEFAULT_HASH_NICE = 10;
+const workers = new HashWorkers(DEFAULT_HASH_NICE);
+
+export function setHashNice(nice: number): void {
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new RangeError(`hash nice must be 0 to 19, not ${nice}`);
+  workers.setNice(nice);
+}
 
 /**
- * How many argon2 computations may run at once (HASH_CONCURRENCY; default: one less than the cores, at least
- * one); the others wait their turn in order. Each runs on libuv's thread pool, never on the event loop, but a
- * login storm with a hash per core would leave the event loop (every other request) fighting for CPU: keeping a
- * core free holds the API's latency while logins queue (bench/login-storm.ts, docs/decisions.md).
+ * How many argon2 computations may run at once (HASH_CONCURRENCY; default: the cores); the others wait their
+ * turn in order. Each runs on a hash worker thread of lower priority (HASH_NICE), never on the event loop, so a
+ * login storm fills the cores the API leaves idle without taking them from it (bench/login-storm.ts).
  */
-export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
+export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism());
 let hashSlots = defaultHashConcurrency();
 let hashing = 0;
 const waiting: (() => void)[] = [];
@@ -44,15 +53,12 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = async (password: string): Promise<string> => {
-  const { hash } = await loadArgon2();
-  return withHashSlot(() => hash(password, ARGON2));
-};
+export const hashPassword = (password: string): Promise<string> =>
+  withHashSlot(async () => String(await workers.run({ op: 'hash', a: password, options: ARGON2 })));
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  const { verify } = await loadArgon2();
   try {
-    return await withHashSlot(() => verify(stored, password));
+    return await withHashSlot(async () => (await workers.run({ op: 'verify', a: stored, b: password })) === true);
   } catch {
     return false;
   }

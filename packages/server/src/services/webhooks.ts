@@ -15,10 +15,13 @@ import {
   type Language,
   type WebhookEventType,
 } from '@liftcloud/client';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { SecretBox } from './developers.js';
+import { backoffMs, recordOutcomes, type AttemptOutcome, type AttemptResult } from './webhook-outcomes.js';
+
+export { backoffMs, type AttemptOutcome } from './webhook-outcomes.js';
 
 /** Which push URL and which subscription each event type goes by (domain.md §3 Developer). */
 const ROUTE: Record<WebhookEventType, { url: string; subscribed: string | null }> = {
@@ -162,13 +165,6 @@ function guardedLookup(allowed: WebhookTargets): LookupFunction {
   };
 }
 
-export interface AttemptOutcome {
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  excerpt: string | null;
-}
-
 /** One POST with bounded time and answer size; never throws. */
 export function postWebhook(
   url: string,
@@ -232,10 +228,6 @@ export function postWebhook(
     req.end(body);
   });
 }
-
-/** The wait before the next try after `attempts` failed ones: 30 s doubling, at most 6 h apart. */
-export const backoffMs = (attempts: number): number =>
-  Math.min(WEBHOOK.firstBackoffMs * 2 ** Math.max(0, attempts - 1), WEBHOOK.maxBackoffMs);
 
 /**
  * Sends what is due: per developer and elevator only the oldest pending delivery (in order per elevator: a
@@ -324,30 +316,82 @@ export class WebhookSender {
     return true;
   }
 
-  async deliverDue(now: number, signal?: AbortSignal, budgetMs = 20_000): Promise<number> {
+  /**
+   * Sends what is due in rounds: a round takes the queue heads, posts them WEBHOOK.concurrency at a time (a
+   * window: a slow receiver holds one slot, not the round) and records every outcome in one transaction
+   * (webhook-outcomes.ts) before the next round reads the heads again, so an elevator's next delivery is sent
+   * only after its previous one is recorded. With `idlePollMs` (the timer's runs) an empty queue is read again
+   * after that pause until the budget ends, so an alarm waits a poll, not the job's period.
+   */
+  async deliverDue(now: number, signal?: AbortSignal, opts: DeliverOptions = {}): Promise<number> {
+    const budgetMs = opts.budgetMs ?? 20_000;
     const started = performance.now();
     const secrets = new Map<number, string | null>();
     let sent = 0;
     for (;;) {
       if (signal?.aborted || performance.now() - started > budgetMs) return sent;
-      const heads = this.db
-        .selectFrom('webhookDeliveries')
-        .select((eb) => eb.fn.min('id').as('id'))
-        .where('status', '=', WEBHOOK_STATUS.pending)
-        .groupBy(['developerId', 'elevatorId']);
-      const due = await this.db
-        .selectFrom('webhookDeliveries')
-        .selectAll()
-        .where('id', 'in', heads)
-        .where('nextAttemptTime', '<=', now)
-        .orderBy('id')
-        .limit(500)
-        .execute();
-      if (!due.length) return sent;
-      for (let i = 0; i < due.length; i += WEBHOOK.concurrency)
-        await Promise.all(due.slice(i, i + WEBHOOK.concurrency).map((d) => this.attempt(d, now, secrets)));
-      sent += due.length;
+      // a test's far-off time stays as given; a polling run's time goes on at the real pace
+      const roundNow = opts.idlePollMs ? now + Math.round(performance.now() - started) : now;
+      const queues = await this.dueQueues(roundNow);
+      if (!queues.length) {
+        if (!opts.idlePollMs || !(await pause(opts.idlePollMs, signal))) return sent;
+        continue;
+      }
+      const results = (
+        await inWindow(queues, WEBHOOK.concurrency, (q) => this.sendInOrder(q, roundNow, secrets))
+      ).flat();
+      const recorded = await recordOutcomes(this.db, results, roundNow);
+      for (const r of results)
+        if (r.givenUp && recorded.has(r.id)) await this.switchOffIfDead(r.developerId, r.url, roundNow);
+      sent += results.length;
     }
+  }
+
+  /**
+   * The front of each developer-and-elevator queue whose oldest pending delivery is due: up to QUEUE_STEP of
+   * each, oldest first, at most WEBHOOK_ROUND_SIZE in all (by id, so a queue's later deliveries never come without its
+   * earlier ones).
+   */
+  private async dueQueues(now: number): Promise<Due[][]> {
+    const queue = sql`partition by ${sql.ref('developerId')}, ${sql.ref('elevatorId')} order by ${sql.ref('id')}`;
+    const ranked = this.db
+      .selectFrom('webhookDeliveries')
+      .select([
+        'id',
+        sql<number>`row_number() over (${queue})`.as('rank'),
+        // the queue's head's next attempt: a head waiting for its retry holds its whole queue back
+        sql<number>`first_value(${sql.ref('nextAttemptTime')}) over (${queue})`.as('headNext'),
+      ])
+      .where('status', '=', WEBHOOK_STATUS.pending);
+    const rows = await this.db
+      .selectFrom(ranked.as('r'))
+      .innerJoin('webhookDeliveries as w', 'w.id', 'r.id')
+      .selectAll('w')
+      .where('r.rank', '<=', QUEUE_STEP)
+      .where('r.headNext', '<=', now)
+      .orderBy('w.id')
+      .limit(WEBHOOK_ROUND_SIZE)
+      .execute();
+    const queues = new Map<string, Due[]>();
+    for (const row of rows) {
+      const key = `${row.developerId}:${row.elevatorId}`;
+      const list = queues.get(key);
+      if (list) list.push(row);
+      else queues.set(key, [row]);
+    }
+    return [...queues.values()];
+  }
+
+  /** A queue's front in order: each delivery is posted only once the one before it was acknowledged. */
+  private async sendInOrder(queue: Due[], now: number, secrets: Map<number, string | null>) {
+    const results: Awaited<ReturnType<WebhookSender['attempt']>>[] = [];
+    for (const d of queue) {
+      if (Number(d.nextAttemptTime) > now) break;
+      const r = await this.attempt(d, now, secrets);
+      results.push(r);
+      if (!r.ok) break;
+    }
+    return results;
   }
 
   private async secretOf(developerId: number, cache: Map<number, string | null>): Promise<string | null> {
@@ -362,6 +406,7 @@ export class WebhookSender {
     return secret;
   }
 
+  /** One signed POST of a delivery; its outcome is recorded with the rest of the round. */
   private async attempt(
     d: {
       id: number;
@@ -374,7 +419,7 @@ export class WebhookSender {
     },
     now: number,
     secrets: Map<number, string | null>,
-  ): Promise<void> {
+  ): Promise<AttemptResult & { developerId: number; url: string }> {
     const secret = await this.secretOf(d.developerId, secrets);
     const ts = Math.floor(Date.now() / 1000);
     const outcome: AttemptOutcome = secret
@@ -390,38 +435,58 @@ export class WebhookSender {
         )
       : { statusCode: null, latencyMs: 0, error: 'the developer has no secret yet', excerpt: null };
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    const attempts = d.attempts + 1;
-    const givenUp = !ok && now + backoffMs(attempts) - d.eventTime > WEBHOOK.giveUpAfterMs;
-    await this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('webhookDeliveries')
-        .set({
-          attempts,
-          status: ok ? WEBHOOK_STATUS.delivered : givenUp ? WEBHOOK_STATUS.failed : WEBHOOK_STATUS.pending,
-          lastAttemptTime: now,
-          lastStatusCode: outcome.statusCode,
-          lastError: outcome.error,
-          deliveredTime: ok ? now : null,
-          nextAttemptTime: ok || givenUp ? null : now + backoffMs(attempts),
-          updateTime: now,
-        })
-        .where('id', '=', d.id)
-        .where('attempts', '=', d.attempts)
-        .where('status', '=', WEBHOOK_STATUS.pending)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) return;
-      await trx
-        .insertInto('webhookAttempts')
-        .values({
-          deliveryId: d.id,
-          attemptTime: now,
-          statusCode: outcome.statusCode,
-          latencyMs: outcome.latencyMs,
-          error: outcome.error,
-          responseExcerpt: outcome.excerpt,
-        })
-        .execute();
-    });
-    if (givenUp) await this.switchOffIfDead(d.developerId, d.url, now);
+    const givenUp = !ok && now + backoffMs(d.attempts + 1) - d.eventTime > WEBHOOK.giveUpAfterMs;
+    return { id: d.id, attempts: d.attempts, outcome, ok, givenUp, developerId: d.developerId, url: d.url };
   }
+}
+
+/** Deliveries a round sends at most before it records their outcomes: also the most a crash can repeat. */
+export const WEBHOOK_ROUND_SIZE = 500;
+/** A queue's deliveries a round may send one after the other (each once the one before is acknowledged). */
+const QUEUE_STEP = 10;
+
+interface Due {
+  id: number;
+  developerId: number;
+  elevatorId: number | null;
+  msgId: string;
+  url: string;
+  payload: string;
+  attempts: number;
+  eventTime: number;
+  nextAttemptTime: number | null;
+}
+
+export interface DeliverOptions {
+  /** How long a run goes on sending (default 20 s; the lease is 60 s). */
+  budgetMs?: number;
+  /** Read an empty queue again after this pause until the budget ends (the timer's runs); 0: return at once. */
+  idlePollMs?: number;
+}
+
+/** Wait `ms` unless the signal aborts first; answers whether the whole pause passed. */
+function pause(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `work` over every item, at most `width` at once (a new one starts as soon as any ends); results in item order. */
+async function inWindow<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
 }

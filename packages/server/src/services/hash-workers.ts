@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * argon2id on worker threads of a lower scheduling priority (Linux nice, per thread): a login storm takes the CPU
+ * the API leaves, not the API's. The binding's own async calls run on libuv's pool at the event loop's priority,
+ * so there every hash in flight competes with the requests being answered (bench/login-storm.ts; docs/decisions.md
+ * "Login storm"). Elsewhere than Linux the priority is left as it is and the workers still keep hashing off the loop.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.nice > 0) {
+  try {
+    // a thread's own id: Linux's setpriority(PRIO_PROCESS, tid) moves that thread alone
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    require('node:os').setPriority(tid, workerData.nice);
+  } catch {}
+}
+const argon2 = require(workerData.argon2);
+parentPort.on('message', (m) => {
+  try {
+    const value = m.op === 'hash' ? argon2.hashSync(m.a, m.options) : argon2.verifySync(m.a, m.b);
+    parentPort.postMessage({ value });
+  } catch (err) {
+    parentPort.postMessage({ error: String((err && err.message) || err) });
+  }
+});
+`;
+
+export type HashJob = { op: 'hash'; a: string; options: object } | { op: 'verify'; a: string; b: string };
+
+interface Answer {
+  value?: string | boolean;
+  error?: string;
+}
+
+/** Threads created on demand, one job each at a time; the caller (secrets.ts) bounds how many run at once. */
+export class HashWorkers {
+  private readonly idle: Worker[] = [];
+  private readonly argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
+
+  constructor(private nice: number) {}
+
+  /** The nice value of threads made from now on (0: the process's own priority). */
+  setNice(nice: number): void {
+    this.nice = nice;
+    for (const w of this.idle.splice(0)) void w.terminate();
+  }
+
+  run(job: HashJob): Promise<string | boolean> {
+    const worker = this.idle.pop() ?? this.spawn();
+    worker.ref();
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      worker.once('error', onError);
+      worker.once('message', (m: Answer) => {
+        worker.off('error', onError);
+        worker.unref();
+        this.idle.push(worker);
+        if (m.error !== undefined) reject(new Error(m.error));
+        else resolve(m.value!);
+      });
+      worker.postMessage(job);
+    });
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { argon2: this.argon2Path, nice: this.nice } });
+    worker.unref();
+    return worker;
+  }
+}
