@@ -50,7 +50,8 @@ describe('entity commands', () => {
   it('records the server keeps get no create, update or delete (the server has none for them)', () => {
     const program = new Command();
     for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
-    const subcommands = (name: string) => program.commands.find((c) => c.name() === name)?.commands.map((c) => c.name());
+    const subcommands = (name: string) =>
+      program.commands.find((c) => c.name() === name)?.commands.map((c) => c.name());
     expect(subcommands('work-order')).toEqual(['list', 'get', 'export']);
     expect(subcommands('alarm-record')).toEqual(['list', 'get', 'export']);
     for (const e of ENTITY_COMMANDS) {

@@ -7,11 +7,12 @@ import { HashWorkers } from './hash-workers.js';
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * The hash threads' nice value (HASH_NICE; default 10, 0 for none): when the API and a login storm want the same
- * cores, the API's thread is given about nine tenths of them and the hashes the rest; when the API is idle the
- * hashes take every core. Raising one's own threads' nice needs no privilege.
+ * The hash threads' nice value (HASH_NICE; default 0, the API's own priority). At 10, when the API and a login
+ * storm want the same cores, the API's thread is given about nine tenths of them and the hashes the rest; on a
+ * host shared with other work the hashes then starve, so it is a setting for a dedicated host, not the default
+ * (docs/decisions.md). Raising one's own threads' nice needs no privilege.
  */
-export const DEFAULT_HASH_NICE = 10;
+export const DEFAULT_HASH_NICE = 0;
 const workers = new HashWorkers(DEFAULT_HASH_NICE);
 
 export function setHashNice(nice: number): void {
@@ -20,11 +21,11 @@ export function setHashNice(nice: number): void {
 }
 
 /**
- * How many argon2 computations may run at once (HASH_CONCURRENCY; default: the cores); the others wait their
- * turn in order. Each runs on a hash worker thread of lower priority (HASH_NICE), never on the event loop, so a
- * login storm fills the cores the API leaves idle without taking them from it (bench/login-storm.ts).
+ * How many argon2 computations may run at once (HASH_CONCURRENCY; default: the cores but one, which the API
+ * keeps); the others wait their turn in order. Each runs on a hash worker thread (at HASH_NICE), never on the
+ * event loop (bench/login-storm.ts).
  */
-export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism());
+export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
 let hashSlots = defaultHashConcurrency();
 let hashing = 0;
 const waiting: (() => void)[] = [];
