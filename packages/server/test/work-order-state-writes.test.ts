@@ -29,8 +29,9 @@ describe('a work order’s state', () => {
     for (const file of sources(SRC)) {
       const name = relative(SRC, file);
       if (name.startsWith('db/migrations/')) continue;
-      // the demo seed writes a week of finished history as data, at past times no move of the service could have
-      if (name === 'seed/demo-history.ts') continue;
+      // the demo seed writes a week of finished history (and the inspection's repair order) as data, at past
+      // times no move of the service could have
+      if (name === 'seed/demo-history.ts' || name === 'seed/demo-paperwork.ts') continue;
       const text = readFileSync(file, 'utf8');
       if (/record_state/.test(text)) offenders.push(`${name}: record_state in SQL`);
       for (const write of workOrderWrites(text)) {

@@ -18,7 +18,10 @@ export interface JobRun {
   log: FastifyBaseLogger;
   /** Aborted when the instance stops: a long run checks it and throws, and the run is handed on. */
   signal: AbortSignal;
-  /** A run of the timer (true) or one forced by runNow (a test, an operator): a polling job lingers only in the first. */
+  /**
+   * A run of the scheduler's own timer (true), or one a caller awaits (runNow, runDue: a test, an operator): a
+   * polling job lingers only in the first.
+   */
   scheduled: boolean;
 }
 

@@ -85,14 +85,14 @@ export class Scheduler {
 
   /** Run every job that is due at `now` and not held by another instance; resolves when those runs end. */
   async runDue(now = this.clock()): Promise<RunResult[]> {
-    return Promise.all([...this.jobs.values()].map((job) => this.queue(job, now, true)));
+    return Promise.all([...this.jobs.values()].map((job) => this.queue(job, now, true, false)));
   }
 
   /** Run one job now whether due or not (tests, an operator): its next due time stays as it was. */
   async runNow(name: string, now = this.clock()): Promise<RunResult> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no job named ${name}`);
-    return this.queue(job, now, false);
+    return this.queue(job, now, false, false);
   }
 
   /** Start the timer: due jobs run as their times come. */
@@ -136,10 +136,11 @@ export class Scheduler {
   }
 
   /** One run at a time per job in this instance; across instances the lease decides. */
-  private queue(job: Job, now: number, dueOnly: boolean): Promise<RunResult> {
+  /** `fromTimer`: the run is the timer's own (a polling job may linger in it), not one a caller awaits. */
+  private queue(job: Job, now: number, dueOnly: boolean, fromTimer: boolean): Promise<RunResult> {
     const before = this.running.get(job.name) ?? Promise.resolve(null);
     // after the one before, however that ended (a store error there is its caller's, not this run's)
-    const start = () => this.execute(job, now, dueOnly);
+    const start = () => this.execute(job, now, dueOnly, fromTimer);
     const run = before.then(start, start);
     this.running.set(job.name, run);
     const forget = () => {
@@ -161,7 +162,7 @@ export class Scheduler {
     return ready;
   }
 
-  private async execute(job: Job, now: number, dueOnly: boolean): Promise<RunResult> {
+  private async execute(job: Job, now: number, dueOnly: boolean, fromTimer: boolean): Promise<RunResult> {
     if (this.stopping.signal.aborted) return { job: job.name, outcome: 'skipped' };
     // a forced run may be for a test's far-off time: the first due time comes from the clock
     await this.prepare(job, dueOnly ? now : this.clock());
@@ -184,7 +185,7 @@ export class Scheduler {
     let outcome: JobOutcome = 'ok';
     let error: unknown;
     try {
-      await job.run({ now, log, signal: this.stopping.signal, scheduled: dueOnly });
+      await job.run({ now, log, signal: this.stopping.signal, scheduled: fromTimer });
     } catch (err) {
       error = err;
       outcome = this.stopping.signal.aborted ? 'interrupted' : 'failed';
@@ -234,7 +235,7 @@ export class Scheduler {
         const now = this.clock();
         for (const job of this.jobs.values())
           if (!this.running.has(job.name) && (takeAt.get(job.name) ?? now) <= now)
-            this.queue(job, now, true).catch((err: unknown) =>
+            this.queue(job, now, true, true).catch((err: unknown) =>
               this.log.error({ err, job: job.name }, 'job run could not start; trying again'),
             );
         takeAt = await this.takeTimes();
