@@ -21,7 +21,8 @@ export function describeEntry(entry: NoticeEntry): string {
   return [
     ...pick('contractNo', 'workOrderNo', 'orderNo'),
     ...pick('elevatorName', 'elevatorNo', 'useUnitName'),
-    ...pick('alarmTime', 'maintDate', 'nextCheckDate', 'endDate', 'checkDate', 'expireTime', 'createTime'),
+    // one time only, the one the notice is about (a contract's end, an inspection's next date), not its record's too
+    ...pick('alarmTime', 'maintDate', 'nextCheckDate', 'endDate', 'checkDate', 'expireTime', 'createTime').slice(0, 1),
   ]
     .slice(0, 4)
     .join(' · ');
