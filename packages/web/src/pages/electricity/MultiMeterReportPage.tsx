@@ -1,18 +1,16 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Layout, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Layout, Space, Table } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   ELECTRICITY_LABELS,
   downloadElectricityMetersReportPdf,
   getElectricityMetersReport,
-  statisticsPeriod,
   type ElectricityRow,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
-import { saveBlob } from '../../components/files/saveBlob';
 import { meterReportPath } from './ConsumptionTab';
+import { PdfButton, PeriodSelect } from '../reports/reportParts';
 import type { DailySeries } from './DailyChart';
 
 const DailyChart = lazy(() => import('./DailyChart'));
@@ -32,12 +30,6 @@ export default function MultiMeterReportPage() {
     queryKey: ['electricityMetersReport', query],
     queryFn: () => client.call(getElectricityMetersReport, { query }),
   });
-  const pdf = useMutation({
-    mutationFn: async () => {
-      const file = await client.call(downloadElectricityMetersReportPdf, { query });
-      saveBlob(file.blob, file.fileName ?? 'electricity.pdf');
-    },
-  });
   const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][language];
   const r = report.data;
   const series: DailySeries[] = useMemo(
@@ -49,20 +41,11 @@ export default function MultiMeterReportPage() {
     <Layout style={{ minHeight: '100vh', padding: 12 }}>
       <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="meters-report">
         <Space style={{ marginBottom: 12 }}>
-          <Select
-            style={{ minWidth: 160 }}
-            value={period}
-            options={statisticsPeriod.options.map((o) => ({ value: o.code, label: o.label[language] }))}
-            onChange={setPeriod}
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <PdfButton
+            load={() => client.call(downloadElectricityMetersReportPdf, { query })}
+            fallbackName={'electricity.pdf'}
           />
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={pdf.isPending}
-            onClick={() => pdf.mutate()}
-            data-testid="report-pdf"
-          >
-            PDF
-          </Button>
         </Space>
         {report.error ? <Card>{String((report.error as Error).message)}</Card> : null}
         {r ? (

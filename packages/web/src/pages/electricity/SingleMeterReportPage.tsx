@@ -1,17 +1,11 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Layout, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Layout, Space, Table } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  ELECTRICITY_LABELS,
-  downloadElectricityMeterReportPdf,
-  getElectricityMeterReport,
-  statisticsPeriod,
-} from '@liftcloud/client';
+import { ELECTRICITY_LABELS, downloadElectricityMeterReportPdf, getElectricityMeterReport } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { RecordMissing } from '../../components/RecordMissing';
-import { saveBlob } from '../../components/files/saveBlob';
+import { PdfButton, PeriodSelect } from '../reports/reportParts';
 import type { DailySeries } from './DailyChart';
 
 const DailyChart = lazy(() => import('./DailyChart'));
@@ -32,12 +26,6 @@ export default function SingleMeterReportPage() {
     queryKey: ['electricityMeterReport', id, meterGatewayCode, query],
     queryFn: () => client.call(getElectricityMeterReport, { params: { id, meterGatewayCode }, query }),
   });
-  const pdf = useMutation({
-    mutationFn: async () => {
-      const file = await client.call(downloadElectricityMeterReportPdf, { params: { id, meterGatewayCode }, query });
-      saveBlob(file.blob, file.fileName ?? `electricity-${id}.pdf`);
-    },
-  });
   const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][language];
   const r = report.data;
   const series: DailySeries[] = useMemo(
@@ -50,20 +38,11 @@ export default function SingleMeterReportPage() {
     <Layout style={{ minHeight: '100vh', padding: 12 }}>
       <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="meter-report">
         <Space style={{ marginBottom: 12 }}>
-          <Select
-            style={{ minWidth: 160 }}
-            value={period}
-            options={statisticsPeriod.options.map((o) => ({ value: o.code, label: o.label[language] }))}
-            onChange={setPeriod}
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <PdfButton
+            load={() => client.call(downloadElectricityMeterReportPdf, { params: { id, meterGatewayCode }, query })}
+            fallbackName={`electricity-${id}.pdf`}
           />
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={pdf.isPending}
-            onClick={() => pdf.mutate()}
-            data-testid="report-pdf"
-          >
-            PDF
-          </Button>
         </Space>
         {r ? (
           <Card title={`${L('title')} · ${r.row.elevatorName}`}>

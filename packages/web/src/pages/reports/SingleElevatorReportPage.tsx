@@ -1,6 +1,5 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Layout, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Layout, Space } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -9,13 +8,11 @@ import {
   STATISTICS_LABELS,
   downloadElevatorReportPdf,
   getElevatorReport,
-  statisticsPeriod,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { RecordMissing } from '../../components/RecordMissing';
-import { saveBlob } from '../../components/files/saveBlob';
 import type { ChartSeries } from '../statistics/StatsChart';
-import { ShareReportButton } from './reportParts';
+import { PdfButton, PeriodSelect, ShareReportButton } from './reportParts';
 
 const StatsChart = lazy(() => import('../statistics/StatsChart'));
 
@@ -30,12 +27,6 @@ export default function SingleElevatorReportPage() {
   const report = useQuery({
     queryKey: ['elevatorReport', id, period],
     queryFn: () => client.call(getElevatorReport, { params: { id }, query: { period } }),
-  });
-  const pdf = useMutation({
-    mutationFn: async () => {
-      const file = await client.call(downloadElevatorReportPdf, { params: { id }, query: { period } });
-      saveBlob(file.blob, file.fileName ?? `elevator-${id}.pdf`);
-    },
   });
   const series: ChartSeries[] = useMemo(
     () => [
@@ -53,20 +44,11 @@ export default function SingleElevatorReportPage() {
     <Layout style={{ minHeight: '100vh', padding: 12 }}>
       <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="elevator-report">
         <Space style={{ marginBottom: 12 }}>
-          <Select
-            style={{ minWidth: 160 }}
-            value={period}
-            options={statisticsPeriod.options.map((o) => ({ value: o.code, label: o.label[language] }))}
-            onChange={setPeriod}
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <PdfButton
+            load={() => client.call(downloadElevatorReportPdf, { params: { id }, query: { period } })}
+            fallbackName={`elevator-${id}.pdf`}
           />
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={pdf.isPending}
-            onClick={() => pdf.mutate()}
-            data-testid="report-pdf"
-          >
-            PDF
-          </Button>
           <ShareReportButton body={{ kind: 'monitor', ids: String(id), period }} />
         </Space>
         {r ? (
