@@ -348,38 +348,69 @@ export class WebhookSender {
   }
 
   /**
-   * The front of each developer-and-elevator queue whose oldest pending delivery is due: up to QUEUE_STEP of
-   * each, oldest first, at most WEBHOOK_ROUND_SIZE in all (by id, so a queue's later deliveries never come without its
-   * earlier ones).
+   * The fronts of the developer-and-elevator queues whose oldest pending delivery is due, oldest head first:
+   * every queue's first row, then every queue's second, ... up to QUEUE_STEP of each and WEBHOOK_ROUND_SIZE in all.
+   *
+   * Read through the pending index (status, developerId, elevatorId, id) by seeks, never by a pass over the
+   * backlog: a loose index scan finds each queue's head (the next elevator of the same developer, else the next
+   * developer: two plain range seeks, as a row-value comparison made SQLite scan the developer's rows), and a
+   * second recursion walks each due queue's next rows (one seek a row). A ranking window over every pending row cost a sort of the whole
+   * backlog each round, so the job slowed as the queue grew (README, Webhooks).
    */
   private async dueQueues(now: number): Promise<Due[][]> {
-    const queue = sql`partition by ${sql.ref('developerId')}, ${sql.ref('elevatorId')} order by ${sql.ref('id')}`;
-    const ranked = this.db
-      .selectFrom('webhookDeliveries')
-      .select([
-        'id',
-        sql<number>`row_number() over (${queue})`.as('rank'),
-        // the queue's head's next attempt: a head waiting for its retry holds its whole queue back
-        sql<number>`first_value(${sql.ref('nextAttemptTime')}) over (${queue})`.as('headNext'),
-      ])
-      .where('status', '=', WEBHOOK_STATUS.pending);
-    const rows = await this.db
-      .selectFrom(ranked.as('r'))
-      .innerJoin('webhookDeliveries as w', 'w.id', 'r.id')
-      .selectAll('w')
-      .where('r.rank', '<=', QUEUE_STEP)
-      .where('r.headNext', '<=', now)
-      .orderBy('w.id')
-      .limit(WEBHOOK_ROUND_SIZE)
-      .execute();
+    const w = sql.table('webhookDeliveries');
+    const pending = sql.lit(WEBHOOK_STATUS.pending);
+    const { rows } = await sql<Due>`
+      with recursive heads(id, dev, elev) as (
+        select * from (
+          select id, ${sql.ref('developerId')}, ${sql.ref('elevatorId')} from ${w}
+          where status = ${pending}
+          order by ${sql.ref('developerId')}, ${sql.ref('elevatorId')}, id limit 1
+        ) as first_head
+        union all
+        select n.id, n.${sql.ref('developerId')}, n.${sql.ref('elevatorId')}
+        from heads h join ${w} as n on n.id = coalesce(
+          (
+            select m.id from ${w} as m
+            where m.status = ${pending} and m.${sql.ref('developerId')} = h.dev and m.${sql.ref('elevatorId')} > h.elev
+            order by m.${sql.ref('elevatorId')}, m.id limit 1
+          ),
+          (
+            select m.id from ${w} as m
+            where m.status = ${pending} and m.${sql.ref('developerId')} > h.dev
+            order by m.${sql.ref('developerId')}, m.${sql.ref('elevatorId')}, m.id limit 1
+          )
+        )
+      ),
+      due as (
+        select h.id, h.dev, h.elev from heads h join ${w} as d on d.id = h.id
+        where d.${sql.ref('nextAttemptTime')} <= ${now}
+        order by h.id limit ${WEBHOOK_ROUND_SIZE}
+      ),
+      fronts(id, dev, elev, rank) as (
+        select id, dev, elev, 1 from due
+        union all
+        select n.id, f.dev, f.elev, f.rank + 1
+        from fronts f join ${w} as n on n.id = (
+          select m.id from ${w} as m
+          where m.status = ${pending} and m.${sql.ref('developerId')} = f.dev
+            and m.${sql.ref('elevatorId')} = f.elev and m.id > f.id
+          order by m.id limit 1
+        )
+        where f.rank < ${QUEUE_STEP}
+      ),
+      taken as (select id from fronts limit ${WEBHOOK_ROUND_SIZE})
+      select d.* from taken t join ${w} as d on d.id = t.id
+    `.execute(this.db);
     const queues = new Map<string, Due[]>();
-    for (const row of rows) {
+    for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
       const key = `${row.developerId}:${row.elevatorId}`;
       const list = queues.get(key);
       if (list) list.push(row);
       else queues.set(key, [row]);
     }
-    return [...queues.values()];
+    // oldest head first, as the queues were chosen
+    return [...queues.values()].sort((a, b) => Number(a[0]!.id) - Number(b[0]!.id));
   }
 
   /** A queue's front in order: each delivery is posted only once the one before it was acknowledged. */
