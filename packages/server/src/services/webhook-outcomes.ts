@@ -27,29 +27,62 @@ export const backoffMs = (attempts: number): number =>
 /** Attempt log rows a single INSERT carries (6 values each: well under SQLite's and PostgreSQL's limits). */
 const ATTEMPT_ROWS_PER_INSERT = 500;
 
+/** Ids a single guarded UPDATE carries (well under SQLite's and PostgreSQL's parameter limits). */
+const IDS_PER_UPDATE = 500;
+
 /**
  * Records a round of attempts in one transaction: each delivery's update is guarded by the attempts it was read
  * with (a run taken over after a lapsed lease never counts an attempt twice), and the log lines of the updates
- * that took go in multi-row inserts. A crash before the commit loses the round's outcomes, not its deliveries:
- * they are still pending and are sent again (at least once; receivers tell repeats by webhook-id). Answers the
- * ids whose outcome was recorded.
+ * that took go in multi-row inserts. Acknowledged deliveries, the bulk of a round, share one UPDATE per
+ * (attempts read, status code) with RETURNING telling which took; failures, each with its own error and retry
+ * time, are updated one by one. A crash before the commit loses the round's outcomes, not its deliveries: they
+ * are still pending and are sent again (at least once; receivers tell repeats by webhook-id). Answers the ids
+ * whose outcome was recorded.
  */
 export async function recordOutcomes(db: Kysely<DB>, results: AttemptResult[], now: number): Promise<Set<number>> {
   const recorded = new Set<number>();
   if (!results.length) return recorded;
+  const acknowledged = new Map<string, { attempts: number; statusCode: number | null; ids: number[] }>();
+  for (const r of results.filter((r) => r.ok)) {
+    const key = `${r.attempts}:${r.outcome.statusCode}`;
+    const group = acknowledged.get(key) ?? { attempts: r.attempts, statusCode: r.outcome.statusCode, ids: [] };
+    group.ids.push(r.id);
+    acknowledged.set(key, group);
+  }
   await db.transaction().execute(async (trx) => {
-    for (const r of results) {
+    for (const group of acknowledged.values())
+      for (let i = 0; i < group.ids.length; i += IDS_PER_UPDATE) {
+        const took = await trx
+          .updateTable('webhookDeliveries')
+          .set({
+            attempts: group.attempts + 1,
+            status: WEBHOOK_STATUS.delivered,
+            lastAttemptTime: now,
+            lastStatusCode: group.statusCode,
+            lastError: null,
+            deliveredTime: now,
+            nextAttemptTime: null,
+            updateTime: now,
+          })
+          .where('id', 'in', group.ids.slice(i, i + IDS_PER_UPDATE))
+          .where('attempts', '=', group.attempts)
+          .where('status', '=', WEBHOOK_STATUS.pending)
+          .returning('id')
+          .execute();
+        for (const row of took) recorded.add(Number(row.id));
+      }
+    for (const r of results.filter((r) => !r.ok)) {
       const attempts = r.attempts + 1;
       const moved = await trx
         .updateTable('webhookDeliveries')
         .set({
           attempts,
-          status: r.ok ? WEBHOOK_STATUS.delivered : r.givenUp ? WEBHOOK_STATUS.failed : WEBHOOK_STATUS.pending,
+          status: r.givenUp ? WEBHOOK_STATUS.failed : WEBHOOK_STATUS.pending,
           lastAttemptTime: now,
           lastStatusCode: r.outcome.statusCode,
           lastError: r.outcome.error,
-          deliveredTime: r.ok ? now : null,
-          nextAttemptTime: r.ok || r.givenUp ? null : now + backoffMs(attempts),
+          deliveredTime: null,
+          nextAttemptTime: r.givenUp ? null : now + backoffMs(attempts),
           updateTime: now,
         })
         .where('id', '=', r.id)
