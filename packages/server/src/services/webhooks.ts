@@ -1,7 +1,7 @@
 import { randomUUID, createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
@@ -165,6 +165,23 @@ function guardedLookup(allowed: WebhookTargets): LookupFunction {
   };
 }
 
+/**
+ * Keep-alive connection pools for deliveries, one per target rule and scheme, whose every new connection's DNS
+ * answer is checked (guardedLookup): the pool, not each request, carries the check, and a receiver's connection
+ * is reused from one delivery to the next.
+ */
+const agents = new Map<string, HttpAgent>();
+function agentFor(allowed: WebhookTargets, https: boolean): HttpAgent {
+  const key = `${allowed}:${https}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, scheduling: 'lifo' as const, lookup: guardedLookup(allowed) };
+    agent = https ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /** One POST with bounded time and answer size; never throws. */
 export function postWebhook(
   url: string,
@@ -195,13 +212,13 @@ export function postWebhook(
       if (allowed !== 'any' && (kind === 'private' || (kind === 'loopback' && allowed !== 'loopback')))
         return done({ statusCode: null, error: `target address ${host} is not allowed`, excerpt: null });
     }
+    const https = target.protocol === 'https:';
     const options: RequestOptions = {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      lookup: guardedLookup(allowed),
+      agent: agentFor(allowed, https),
     };
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, options, (res) => {
+    const req = (https ? httpsRequest : httpRequest)(target, options, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {
