@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEVELOPER_STATUS } from '@liftcloud/client';
 import { buildApp } from '../packages/server/src/app.js';
-import { openStore } from '../packages/server/src/db/database.js';
 import { WEBHOOK_DELIVERIES_JOB } from '../packages/server/src/jobs/webhook-deliveries.js';
+import { benchStore } from './lib/store.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
 import { SecretBox } from '../packages/server/src/services/developers.js';
 import { keyFromFile } from '../packages/server/src/services/share-links.js';
@@ -56,7 +56,8 @@ const rx = createServer((req, res) => {
 await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hook`;
 const keyFile = join(dir, 'developer-secret.key');
-const store = openStore({ databaseUrl: process.env.DATABASE_URL, sqliteFile: join(dir, 'bench.db') });
+// a temporary SQLite file, or a schema of its own in the PostgreSQL of DATABASE_URL (dropped at the end)
+const { store, dispose } = await benchStore('webhooks');
 const app = await buildApp({
   store,
   uploadDir: join(dir, 'uploads'),
@@ -222,6 +223,6 @@ console.log(
   ),
 );
 await app.close();
-await store.close();
+await dispose();
 rx.close();
 rmSync(dir, { recursive: true, force: true });
