@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -116,6 +116,8 @@ describe.each(DIALECTS)('electricity meter readings and consumption on %s', (dia
     const shown = new Map(stats.days.map((d, i) => [d, row.days[i]!] as const).filter(([, v]) => v > 0));
     expect([...shown.keys()].sort()).toEqual([...expected.keys()].filter((d) => expected.get(d)! > 0).sort());
     expect(row.total).toBeCloseTo(sum(expected), 3);
+    // it reported before the month: its mean runs over every day of the month so far
+    expect(row.dailyMean).toBeCloseTo(row.total / stats.days.length, 3);
     expect(row.resets).toBe(1);
     expect(row.lastKwh).toBe(readings[readings.length - 1]!.kwh);
     expect(stats.days[0]).toBe(`${dayIn(now, NY).slice(0, 7)}-01`);
@@ -126,6 +128,40 @@ describe.each(DIALECTS)('electricity meter readings and consumption on %s', (dia
       query: { period: 1, elevatorIds: String(other.elevatorId) },
     });
     expect(none.rows).toEqual([]);
+  });
+
+  it('averages a meter that began reporting this period over its own days, not the whole period', async () => {
+    const tail = dialect === 'sqlite' ? '1' : '2';
+    const fresh = await provisionGateway(s, admin, `8617200000${tail}`, { name: 'Lift three' });
+    const freshCode = `MG3-${dialect}`;
+    await admin.entities.meterGateway.save({ code: freshCode, name: 'New meter', elevatorId: fresh.elevatorId });
+    const first = { ts: now - 30 * HOUR, kwh: 500 };
+    const sent = [first, { ts: now - 2 * HOUR, kwh: 536.5 }];
+    const c = await connectGateway(s.mqttUrl, fresh);
+    try {
+      for (const [i, r] of sent.entries())
+        await publishQos1(
+          c,
+          upTopic(fresh.dtu, 'meter'),
+          JSON.stringify({ id: `n-${i}`, ts: r.ts, gwSn: freshCode, kwh: r.kwh }),
+        );
+    } finally {
+      c.end(true);
+    }
+    const stats = await inNewYork.call(getElectricityStatistics, { query: { period: 1 } });
+    const row = stats.rows.find((r) => r.gwSn === freshCode)!;
+    expect(row.total).toBeCloseTo(36.5, 3);
+    // from the day of its first reading through today; on a month's first day that reading is last month's
+    const from = stats.days.indexOf(dayIn(first.ts, NY));
+    const days = from < 0 ? stats.days.length : stats.days.length - from;
+    expect(row.dailyMean).toBeCloseTo(36.5 / days, 3);
+    const others = stats.rows.filter((r) => r.gwSn !== freshCode).reduce((t, r) => t + r.dailyMean, 0);
+    expect(stats.totals.dailyMean).toBeCloseTo(others + row.dailyMean, 3);
+    const single = await inNewYork.call(getElectricityMeterReport, {
+      params: { id: fresh.elevatorId, meterGatewayCode: freshCode },
+      query: { period: 1 },
+    });
+    expect(single.row.dailyMean).toBe(row.dailyMean);
   });
 
   it('cuts days at the caller’s midnight: Shanghai sees the same total on other days', async () => {
@@ -168,17 +204,20 @@ describe.each(DIALECTS)('electricity meter readings and consumption on %s', (dia
     expect(zhText).toContain('按电表');
     expect(zhText).toContain('海港商场');
     expect(zhText).toContain(code);
+    // the page renders (a picture of it beside the PDF, to look at)
     execFileSync('pdftoppm', [
       '-png',
       '-r',
       '60',
+      '-singlefile',
       '-f',
       '1',
       '-l',
       '1',
       join(dir, `meters-zh-${dialect}.pdf`),
-      join('/tmp/meter', `meters-zh-${dialect}`),
+      join(dir, `meters-zh-${dialect}`),
     ]);
+    expect(statSync(join(dir, `meters-zh-${dialect}.png`)).size).toBeGreaterThan(1_000);
   });
 
   it('keeps another tenant and a user without 856 out', async () => {

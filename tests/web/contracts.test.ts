@@ -117,7 +117,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const inspections = corner.filter({ hasText: 'Annual inspections due' });
       await contracts.waitFor({ timeout: 10_000 });
       await inspections.waitFor({ timeout: 10_000 });
-      expect(await contracts.innerText()).toContain('HT-NOTICE-1');
+      expect(await contracts.innerText()).toContain('Contract no. HT-NOTICE-1');
       expect(await inspections.innerText()).toContain('Inspection due lift');
       await fx.shot(page, 'upkeep-notices-en-US');
       expect(errors).toEqual([]);

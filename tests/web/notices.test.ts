@@ -82,7 +82,11 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await opened.page.goto(`${fx.base}/`);
       const notice = opened.page.locator('.ant-notification-notice', { hasText: 'Alarm bell' });
       await notice.waitFor();
-      expect(await notice.innerText()).toContain('Harbour Mall lift 2');
+      // each value after its label; the record's internal elevator id is not shown
+      const text = await notice.innerText();
+      expect(text).toContain('Elevator Harbour Mall lift 2');
+      expect(text).toContain('Alarm time 2026-01-02 03:04:05');
+      expect(text).not.toContain('E-7');
       await fx.shot(opened.page, 'alarm-bell-notice-en-US');
       expect(opened.errors).toEqual([]);
       await opened.context.close();

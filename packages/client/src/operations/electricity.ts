@@ -52,6 +52,11 @@ export const ElectricityRow = named(
     total: kwh,
     /** One value per day of `days`. */
     days: Type.Array(kwh),
+    /**
+     * kWh a day over the days the meter was reporting: from its first reading of the period through today, or
+     * the whole period when it reported before it (a meter installed last week is not averaged over the month).
+     */
+    dailyMean: kwh,
     /** The meter's latest reading in the period (cumulative kWh) and when it was taken. */
     lastKwh: Type.Union([Type.Number(), Type.Null()]),
     lastReadTime: Type.Union([Type.String(), Type.Null()]),
@@ -71,7 +76,8 @@ export const ElectricityStatistics = named(
     /** The period's days (yyyy-MM-dd), through today. */
     days: Type.Array(Type.String()),
     rows: Type.Array(ElectricityRow),
-    totals: Type.Object({ total: kwh, days: Type.Array(kwh) }),
+    /** The rows summed; `dailyMean` is the sum of the rows' daily means (what the lifts use a day together). */
+    totals: Type.Object({ total: kwh, days: Type.Array(kwh), dailyMean: kwh }),
   }),
 );
 export type ElectricityStatistics = Static<typeof ElectricityStatistics>;

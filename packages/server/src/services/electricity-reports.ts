@@ -47,6 +47,7 @@ export async function electricityMeterReport(
     meterName: null,
     total: 0,
     days: stats.days.map(() => 0),
+    dailyMean: 0,
     lastKwh: null,
     lastReadTime: null,
     readings: 0,
@@ -76,8 +77,6 @@ export async function electricityMetersReport(
 }
 
 const fmt = (v: number) => v.toFixed(1);
-/** The mean per day of the period, today counted. */
-const mean = (total: number, days: number) => (days ? total / days : 0);
 
 /** The single meter report as a PDF: the lift and meter, its figures, the days as a chart and as a table. */
 export async function electricityMeterReportPdf(
@@ -93,7 +92,7 @@ export async function electricityMeterReportPdf(
   pdf.line(`${L('gwSn')}: ${r.gwSn}${r.meterName ? `  ${r.meterName}` : ''}`);
   pdf.line(`${L('period')}: ${enumLabel(statisticsPeriod, report.period, lang)}  ${report.from} – ${report.to}`);
   pdf.heading(L('consumption'));
-  pdf.keyValues(figures(r, report.days.length, lang));
+  pdf.keyValues(figures(r, lang));
   pdf.heading(L('byDay'));
   pdf.series(
     report.days.map((d, i) => ({ label: d.slice(5), value: r.days[i]! })),
@@ -130,14 +129,8 @@ export async function electricityMetersReportPdf(
         { label: L('dailyMean'), width: 80, align: 'right' },
       ],
       [
-        ...report.rows.map((r) => [
-          r.elevatorName,
-          r.useUnit ?? '',
-          r.gwSn,
-          fmt(r.total),
-          fmt(mean(r.total, report.days.length)),
-        ]),
-        [L('totals'), '', '', fmt(report.totals.total), fmt(mean(report.totals.total, report.days.length))],
+        ...report.rows.map((r) => [r.elevatorName, r.useUnit ?? '', r.gwSn, fmt(r.total), fmt(r.dailyMean)]),
+        [L('totals'), '', '', fmt(report.totals.total), fmt(report.totals.dailyMean)],
       ],
     );
   pdf.heading(L('byDay'));
@@ -156,11 +149,11 @@ export async function electricityMetersReportPdf(
 }
 
 /** The figures of one meter row, labelled: total, daily mean, latest reading, readings, resets. */
-export function figures(r: ElectricityRow, days: number, lang: Language): [string, string][] {
+export function figures(r: ElectricityRow, lang: Language): [string, string][] {
   const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][lang];
   return [
     [L('total'), fmt(r.total)],
-    [L('dailyMean'), fmt(mean(r.total, days))],
+    [L('dailyMean'), fmt(r.dailyMean)],
     [L('lastKwh'), r.lastKwh === null ? '–' : fmt(r.lastKwh)],
     [L('lastReadTime'), r.lastReadTime ?? '–'],
     [L('readings'), String(r.readings)],

@@ -79,6 +79,8 @@ export async function electricity(
   // rows by lift and meter gateway (a gateway's meters summed)
   const byMeter = new Map<string, ElectricityRow>();
   const lastTimes = new Map<ElectricityRow, number>();
+  // the first day each row's meter reported on: 0 when it reported before the period
+  const firstDays = new Map<ElectricityRow, number>();
   for (const d of used) {
     const rowKey = `${d.elevatorId}\n${d.gwSn}`;
     let row = byMeter.get(rowKey);
@@ -92,6 +94,7 @@ export async function electricity(
         meterName: null,
         total: 0,
         days: days.map(() => 0),
+        dailyMean: 0,
         lastKwh: null,
         lastReadTime: null,
         readings: 0,
@@ -104,6 +107,9 @@ export async function electricity(
     row.readings += d.readings;
     // the first reading of the period against the meter's latest before it
     const baseline = baselines.get(keyOf(d));
+    const firstDay = baseline !== undefined ? 0 : d.day;
+    if (d.readings > 0 || baseline !== undefined)
+      firstDays.set(row, Math.min(firstDays.get(row) ?? firstDay, firstDay));
     if (d.firstKwh !== null && baseline !== undefined)
       for (const delta of meterDeltas(baseline, [{ readTime: 0, kwh: d.firstKwh }])) {
         row.days[d.day]! += delta.kwh;
@@ -118,16 +124,19 @@ export async function electricity(
   const out = [...byMeter.values()].sort(
     (a, b) => a.elevatorName.localeCompare(b.elevatorName) || a.gwSn.localeCompare(b.gwSn),
   );
-  const totals = { total: 0, days: days.map(() => 0) };
+  const totals = { total: 0, days: days.map(() => 0), dailyMean: 0 };
   for (const row of out) {
     row.days = row.days.map(round);
     row.total = round(row.days.reduce((s, v) => s + v, 0));
+    row.dailyMean = round(row.total / (days.length - (firstDays.get(row) ?? 0)));
+    totals.dailyMean += row.dailyMean;
     row.days.forEach((v, i) => (totals.days[i]! += v));
     const last = lastTimes.get(row);
     if (last !== undefined) row.lastReadTime = formatDateTime(last, tz);
   }
   totals.days = totals.days.map(round);
   totals.total = round(totals.days.reduce((s, v) => s + v, 0));
+  totals.dailyMean = round(totals.dailyMean);
   return { period: q.period, from: span.from, to: span.to, days, rows: out, totals };
 }
 

@@ -1,6 +1,11 @@
 import {
+  alarmRecord,
   alarmType,
   allows,
+  contract,
+  type EntityDef,
+  inspection,
+  maintenanceOrder,
   enumLabel,
   listAlarmBellNotices,
   listPowerLossNotices,
@@ -37,6 +42,10 @@ export function Notices() {
   // power-down events are history: those there at the first poll are taken as seen, only new ones are announced
   const seenPowerDowns = useRef<Set<string> | null>(null);
 
+  /** A field's label in the reader's language, from the entity the notice lists. */
+  const labelsOf = (entity: EntityDef) => (field: string) =>
+    (entity.fields as Record<string, { label: Record<string, string> } | undefined>)[field]?.label[language];
+
   /** A repair notice: each field labelled, the alarm time once; a click opens the order. */
   const repairNotice = (entry: NoticeEntry) => ({
     description: (
@@ -64,6 +73,7 @@ export function Notices() {
   };
 
   const announceNew = (data: unknown, seen: Set<string>, title: string, repair = false) => {
+    const labelOf = labelsOf(repair ? workOrder : alarmRecord);
     const fresh = entriesOf(data).filter((entry) => !seen.has(entryId(entry)));
     fresh.forEach((entry) => seen.add(entryId(entry)));
     if (fresh.length === 0) return;
@@ -73,12 +83,13 @@ export function Notices() {
         ui.notification.warning({
           title,
           key: `${title}:${entryId(entry)}`,
-          ...(repair ? repairNotice(entry) : { description: describeEntry(entry) }),
+          ...(repair ? repairNotice(entry) : { description: describeEntry(entry, labelOf) }),
         }),
       );
   };
 
-  const showExpiry = (data: unknown, title: string) => {
+  const showExpiry = (data: unknown, title: string, entity: EntityDef) => {
+    const labelOf = labelsOf(entity);
     const entries = entriesOf(data);
     if (entries.length === 0) return;
     const shown = entries.slice(0, NOTICE_POLL.expiryMaxEntries);
@@ -91,7 +102,7 @@ export function Notices() {
         description: (
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             {shown.map((entry) => (
-              <li key={entryId(entry)}>{describeEntry(entry)}</li>
+              <li key={entryId(entry)}>{describeEntry(entry, labelOf)}</li>
             ))}
             {more > 0 ? <li>{t('notices.moreEntries', { count: more })}</li> : null}
           </ul>
@@ -158,19 +169,19 @@ export function Notices() {
     ...hourly,
     ...listPoll('maintenanceOrder', () => ({ recentNotAccept: true })),
     enabled: can(PERMISSION.maintenanceOrders),
-    onData: (data) => showExpiry(data, t('notices.maintenanceExpiry')),
+    onData: (data) => showExpiry(data, t('notices.maintenanceExpiry'), maintenanceOrder),
   });
   usePolling({
     ...hourly,
     ...listPoll('yearChecks', yearCheckWindow),
     enabled: can(PERMISSION.annualInspections),
-    onData: (data) => showExpiry(data, t('notices.yearCheckExpiry')),
+    onData: (data) => showExpiry(data, t('notices.yearCheckExpiry'), inspection),
   });
   usePolling({
     ...hourly,
     ...listPoll('contract', () => ({ isOverdue: 2 })),
     enabled: can(PERMISSION.contracts),
-    onData: (data) => showExpiry(data, t('notices.contractExpiry')),
+    onData: (data) => showExpiry(data, t('notices.contractExpiry'), contract),
   });
   return null;
 }

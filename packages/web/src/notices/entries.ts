@@ -11,20 +11,26 @@ export function entriesOf(data: unknown): NoticeEntry[] {
   return [];
 }
 
-/** A one-line description of an entry from the fields the documents name for notices. */
-export function describeEntry(entry: NoticeEntry): string {
-  const pick = (...keys: string[]) =>
-    keys
-      .map((key) => entry[key])
-      .filter((v) => v !== undefined && v !== null && v !== '')
-      .map(String);
-  return [
-    ...pick('contractNo', 'workOrderNo', 'orderNo'),
-    ...pick('elevatorName', 'elevatorNo', 'useUnitName'),
-    // one time only, the one the notice is about (a contract's end, an inspection's next date), not its record's too
-    ...pick('alarmTime', 'maintDate', 'nextCheckDate', 'endDate', 'checkDate', 'expireTime', 'createTime').slice(0, 1),
-  ]
+/** The fields a notice entry shows, in this order: its number, what it is about, and the one time it is about. */
+const NUMBER_FIELDS = ['contractNo', 'workOrderNo', 'orderNo', 'checkNo'];
+const SUBJECT_FIELDS = ['elevatorName', 'useUnitName'];
+// one time only, the one the notice is about (a contract's end, an inspection's next date), not its record's too
+const TIME_FIELDS = ['alarmTime', 'maintDate', 'nextCheckDate', 'endDate', 'checkDate', 'expireTime', 'createTime'];
+
+/**
+ * A one-line description of an entry: each value after its field's label ("Contract no. HT-2025-002 · Use unit
+ * name Green Park Tower · End date 2026-12-23"), so a date or a number never stands alone. `labelOf` answers a
+ * field's label in the reader's language (the entity's definition); a field it does not know is shown bare.
+ */
+export function describeEntry(entry: NoticeEntry, labelOf: (field: string) => string | undefined): string {
+  const present = (keys: string[]) =>
+    keys.filter((key) => entry[key] !== undefined && entry[key] !== null && entry[key] !== '');
+  return [...present(NUMBER_FIELDS), ...present(SUBJECT_FIELDS), ...present(TIME_FIELDS).slice(0, 1)]
     .slice(0, 4)
+    .map((key) => {
+      const label = labelOf(key);
+      return label ? `${label} ${String(entry[key])}` : String(entry[key]);
+    })
     .join(' · ');
 }
 

@@ -56,7 +56,6 @@ export function ConsumptionTab() {
       });
     return out;
   }, [data]);
-  const days = data?.days.length ?? 1;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="electricity-page">
       <Space wrap>
@@ -130,7 +129,8 @@ export function ConsumptionTab() {
                 key: 'mean',
                 title: L('dailyMean'),
                 align: 'right',
-                render: (_: unknown, r) => (r.total / days).toFixed(1),
+                dataIndex: 'dailyMean',
+                render: (v: number) => v.toFixed(1),
               },
               { key: 'lastKwh', title: L('lastKwh'), dataIndex: 'lastKwh', align: 'right' },
               { key: 'resets', title: L('resets'), dataIndex: 'resets', align: 'right' },

@@ -36,7 +36,6 @@ export default function MultiMeterReportPage() {
     () => (r ? [{ label: ELECTRICITY_LABELS.kwh[language], values: r.totals.days, color: '#1677ff' }] : []),
     [r, language],
   );
-  const days = r?.days.length ?? 1;
   return (
     <Layout style={{ minHeight: '100vh', padding: 12 }}>
       <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="meters-report">
@@ -80,7 +79,8 @@ export default function MultiMeterReportPage() {
                   key: 'mean',
                   title: L('dailyMean'),
                   align: 'right',
-                  render: (_: unknown, row) => (row.total / days).toFixed(1),
+                  dataIndex: 'dailyMean',
+                  render: (v: number) => v.toFixed(1),
                 },
               ]}
               summary={() => (
@@ -92,7 +92,7 @@ export default function MultiMeterReportPage() {
                     <span data-testid="meters-report-total">{r.totals.total.toFixed(1)}</span>
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={4} align="right">
-                    {(r.totals.total / days).toFixed(1)}
+                    {r.totals.dailyMean.toFixed(1)}
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
               )}

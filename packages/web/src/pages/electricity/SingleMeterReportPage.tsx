@@ -33,7 +33,6 @@ export default function SingleMeterReportPage() {
     [r, language],
   );
   if (report.error) return <RecordMissing error={report.error} id={id} />;
-  const days = r?.days.length ?? 1;
   return (
     <Layout style={{ minHeight: '100vh', padding: 12 }}>
       <div style={{ maxWidth: 1000, margin: '0 auto', width: '100%' }} data-testid="meter-report">
@@ -57,7 +56,7 @@ export default function SingleMeterReportPage() {
               <Descriptions.Item label={L('total')}>
                 <span data-testid="meter-report-total">{r.row.total.toFixed(1)}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={L('dailyMean')}>{(r.row.total / days).toFixed(1)}</Descriptions.Item>
+              <Descriptions.Item label={L('dailyMean')}>{r.row.dailyMean.toFixed(1)}</Descriptions.Item>
               <Descriptions.Item label={L('lastKwh')}>{r.row.lastKwh ?? '–'}</Descriptions.Item>
               <Descriptions.Item label={L('lastReadTime')}>{r.row.lastReadTime ?? '–'}</Descriptions.Item>
               <Descriptions.Item label={L('readings')}>{r.row.readings}</Descriptions.Item>
