@@ -98,4 +98,12 @@ describe('run metrics in one fused pass', () => {
     expect(fused.x).toEqual(metricsByArrays(still, f).x);
     expect(fused.x.isoPeakToPeak).toBeGreaterThan(0);
   });
+
+  it('runs the fused passes where the cascades have their usual shape, the definition elsewhere', () => {
+    // 256 Hz carries the 100 Hz band limit: the fused form; 128 Hz does not, nor does a cut-off at half the rate
+    expect(runFilters(256, 10).horizontal?.coefficients).toHaveLength(11);
+    expect(runFilters(256, 30).vertical?.coefficients).toHaveLength(16);
+    expect(runFilters(128, 10).horizontal).toBeNull();
+    expect(runFilters(256, 128).vertical).toBeNull();
+  });
 });
