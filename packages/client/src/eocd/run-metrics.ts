@@ -3,12 +3,11 @@
  * peakToPeak), computed in fused passes.
  *
  * An axis's two readings share their first stage (the 0.4 Hz band-limiting high-pass) and, at rates that carry the
- * 100 Hz band limit, the sum that feeds the two low-pass stages after it; x and y run side by side through one loop
- * (the same coefficients), z through its own; each writes its two readings into reused buffers, and the half-cycle
- * peaks are read from those afterwards in tight scans. The arithmetic is the definition's, in the same order (a
- * unit test compares them bit for bit). Other cascade shapes (rates of 200 Hz and less, a cut-off at or above half
- * the rate) are computed by the definition's functions directly.
- * The loops themselves are in fused-passes.ts.
+ * 100 Hz band limit, the sum that feeds the two low-pass stages after it; x, y and z each run through one loop that
+ * writes the two readings into reused buffers, and the half-cycle peaks are read from those afterwards in tight
+ * scans (the loops: fused-passes.ts). The arithmetic is the definition's, in the same order (a unit test compares
+ * them bit for bit). Other cascade shapes (rates of 200 Hz and less, a cut-off at or above half the rate) are
+ * computed by the definition's functions directly.
  */
 import {
   REST_SECONDS,
@@ -23,7 +22,7 @@ import {
   weightingSections,
 } from './metrics.js';
 import type { Biquad, Realised, Stage } from './metrics.js';
-import { axisPass, pairPass, scanMaxPair, scanPeaks, speeds } from './fused-passes.js';
+import { axisPass, horizontalPass, scanMaxPair, scanPeaks, speeds } from './fused-passes.js';
 
 /** The metrics of one axis: ISO weighted peak-to-peak (max, A95) and the low-pass maximum peak-to-peak. */
 export interface AxisMetrics {
@@ -101,7 +100,7 @@ const restSamples = (sampleRate: number) => Math.round(REST_SECONDS * sampleRate
 /** Buffers reused by every run (speeds, filtered readings, peaks): grown, never shrunk. */
 let buffers: Float64Array[] = [];
 function buffersOf(n: number): Float64Array[] {
-  if (!buffers[0] || buffers[0].length < n) buffers = Array.from({ length: 5 }, () => new Float64Array(n));
+  if (!buffers[0] || buffers[0].length < n) buffers = Array.from({ length: 3 }, () => new Float64Array(n));
   return buffers;
 }
 /** The window's low-pass (a1, a2, its gain) and the sample rate, per sample rate. */
@@ -194,21 +193,13 @@ export function runMetrics(
   if (h && v) {
     const end = window[1];
     const restCount = restSamples(filters.sampleRate);
-    const [isoX, isoY, lowX, lowY, peaks] = buffersOf(Math.max(1, end)) as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
-    const restX = restValue(axes.x, restCount);
-    const restY = restValue(axes.y, restCount);
-    pairPass(axes.x, axes.y, restX, restY, h.coefficients, end, buffers);
-    x = readings(isoX, lowX, h.lowPassGain, window, peaks);
-    y = readings(isoY, lowY, h.lowPassGain, window, peaks);
-    const restZ = restValue(axes.z, restCount);
-    axisPass(axes.z, restZ, v.coefficients, end, isoX, lowX);
-    z = readings(isoX, lowX, v.lowPassGain, window, peaks);
+    const [iso, low, peaks] = buffersOf(Math.max(1, end)) as [Float64Array, Float64Array, Float64Array];
+    horizontalPass(axes.x, restValue(axes.x, restCount), h.coefficients, end, iso, low);
+    x = readings(iso, low, h.lowPassGain, window, peaks);
+    horizontalPass(axes.y, restValue(axes.y, restCount), h.coefficients, end, iso, low);
+    y = readings(iso, low, h.lowPassGain, window, peaks);
+    axisPass(axes.z, restValue(axes.z, restCount), v.coefficients, end, iso, low);
+    z = readings(iso, low, v.lowPassGain, window, peaks);
   } else {
     x = byDefinition(axes.x, filters.wd, filters, window);
     y = byDefinition(axes.y, filters.wd, filters, window);
