@@ -65,8 +65,8 @@ function metricsByArrays(axes: { x: Float32Array; y: Float32Array; z: Float32Arr
 
 describe('run metrics in one fused pass', () => {
   it('give bit for bit what the filters one by one and peakToPeak give, at every rate and cut-off shape', () => {
-    // 256 Hz: Wd and Wk with the 100 Hz band limit; 128 Hz: without it (shorter cascades, padded);
-    // a cut-off at or above half the rate: the low-pass reading is the high-pass alone
+    // 256 Hz: Wd and Wk with the 100 Hz band limit (the fused passes); 128 Hz: without it (the definition's own
+    // functions); a cut-off at or above half the rate: the low-pass reading is the high-pass alone
     for (const [rate, lowPassHz] of [
       [256, 10],
       [256, 30],
