@@ -65,8 +65,8 @@ function metricsByArrays(axes: { x: Float32Array; y: Float32Array; z: Float32Arr
 
 describe('run metrics in one fused pass', () => {
   it('give bit for bit what the filters one by one and peakToPeak give, at every rate and cut-off shape', () => {
-    // 256 Hz: Wd and Wk with the 100 Hz band limit; 128 Hz: without it (shorter cascades, padded);
-    // a cut-off at or above half the rate: the low-pass reading is the high-pass alone
+    // 256 Hz: Wd and Wk with the 100 Hz band limit (the fused passes); 128 Hz: without it (the definition's own
+    // functions); a cut-off at or above half the rate: the low-pass reading is the high-pass alone
     for (const [rate, lowPassHz] of [
       [256, 10],
       [256, 30],
@@ -97,5 +97,13 @@ describe('run metrics in one fused pass', () => {
     const fused = runMetrics(still, f);
     expect(fused.x).toEqual(metricsByArrays(still, f).x);
     expect(fused.x.isoPeakToPeak).toBeGreaterThan(0);
+  });
+
+  it('runs the fused passes where the cascades have their usual shape, the definition elsewhere', () => {
+    // 256 Hz carries the 100 Hz band limit: the fused form; 128 Hz does not, nor does a cut-off at half the rate
+    expect(runFilters(256, 10).horizontal?.coefficients).toHaveLength(11);
+    expect(runFilters(256, 30).vertical?.coefficients).toHaveLength(16);
+    expect(runFilters(128, 10).horizontal).toBeNull();
+    expect(runFilters(256, 128).vertical).toBeNull();
   });
 });

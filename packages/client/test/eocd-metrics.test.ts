@@ -6,8 +6,10 @@ import {
   halfCyclePeaks,
   lowPassSections,
   peakToPeak,
+  realise,
   weightingSections,
   butterworthLowPass,
+  type Biquad,
 } from '../src/eocd/metrics.js';
 import { runFilters, runMetrics, overLimits } from '../src/eocd/run-metrics.js';
 import { packSamples, unpackBytes, base64ToBytes } from '../src/eocd/samples.js';
@@ -105,6 +107,43 @@ describe('filters follow their documented response', () => {
       const gain = steady(out, 12).max / 2;
       expect(Math.abs(gain / analogGain(sections, hz) - 1)).toBeLessThan(0.03);
     }
+  });
+
+  it('realised cascades (Butterworth gains carried forward) give the sections one by one to rounding', () => {
+    // each section in direct form with its own gain, as the filters were first run
+    const directForm = (signal: Float64Array, biquads: readonly Biquad[]) => {
+      let out = Float64Array.from(signal);
+      for (const { b0, b1, b2, a1, a2 } of biquads) {
+        let [x1, x2, y1, y2] = [0, 0, 0, 0];
+        out = out.map((x) => {
+          const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+          [x2, x1, y2, y1] = [x1, x, y1, y];
+          return y;
+        });
+      }
+      return out;
+    };
+    let seed = 3;
+    const noise = Float64Array.from({ length: FS * 30 }, () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5);
+    for (const biquads of [
+      digital(weightingSections('Wd', FS), FS),
+      digital(weightingSections('Wk', FS), FS),
+      digital(lowPassSections(10, FS), FS),
+    ]) {
+      const want = directForm(noise, biquads);
+      const got = applyFilter(noise, biquads);
+      const scale = Math.max(...want.map(Math.abs));
+      for (let i = 0; i < want.length; i++) expect(Math.abs(got[i]! - want[i]!)).toBeLessThan(1e-12 * scale);
+    }
+    const wk = realise(digital(weightingSections('Wk', FS), FS));
+    expect(wk.stages.map((s) => s.shape)).toEqual(['highPass', 'lowPass', 'general', 'general']);
+    expect(wk.gain).toBe(1); // the band limits' gains are in Wk's first general section
+    const low = realise(digital(lowPassSections(10, FS), FS));
+    expect(low.stages.map((s) => s.shape)).toEqual(['highPass', 'lowPass']);
+    expect(low.gain).toBeCloseTo(
+      digital(lowPassSections(10, FS), FS).reduce((g, b) => g * b.b0, 1),
+      15,
+    );
   });
 
   it('the rest value is taken away first: 1 g standing still gives no vibration', () => {

@@ -141,24 +141,68 @@ export const digital = (sections: readonly AnalogSection[], sampleRate: number):
 /** How long the car is taken to stand at the start of a run (its value at rest is their mean). */
 export const REST_SECONDS = 0.25;
 
-/** The signal with its value at rest taken away and run through the sections; a new array. */
-export function applyFilter(signal: ArrayLike<number>, biquads: readonly Biquad[], restSamples = 0): Float64Array {
-  const n = signal.length;
-  const out = new Float64Array(n);
-  let rest = 0;
-  const m = Math.min(restSamples, n);
-  for (let i = 0; i < m; i++) rest += signal[i]!;
-  rest = m > 0 ? rest / m : 0;
+/**
+ * How a section is run. A Butterworth section's numerator is g·(1 ± z⁻¹)² (bilinear gives b1 = ±2·b0 and b2 = b0
+ * exactly): it runs without its gain g, its numerator as a sum of sums (low-pass: s = x + x1, s + s1) or a
+ * difference of differences (high-pass: d = x − x1, d − d1), two multiplications instead of five. The gains carried
+ * so far are multiplied into the next general section's numerator, and what is left after the last section is the
+ * cascade's output gain. The same transfer function as the sections one by one; only the rounding differs.
+ */
+export type StageShape = 'lowPass' | 'highPass' | 'general';
+export interface Stage extends Biquad {
+  shape: StageShape;
+}
+export interface Realised {
+  stages: Stage[];
+  /** The output is gain × the last stage's output. */
+  gain: number;
+}
+
+export function realise(biquads: readonly Biquad[]): Realised {
+  let carry = 1;
+  const stages = biquads.map(({ b0, b1, b2, a1, a2 }): Stage => {
+    const butterworth = b2 === b0 && (b1 === 2 * b0 || b1 === -2 * b0) && b0 > 0;
+    if (butterworth) {
+      carry *= b0;
+      return { shape: b1 > 0 ? 'lowPass' : 'highPass', b0: 1, b1: b1 > 0 ? 2 : -2, b2: 1, a1, a2 };
+    }
+    const g = carry;
+    carry = 1;
+    return { shape: 'general', b0: g * b0, b1: g * b1, b2: g * b2, a1, a2 };
+  });
+  return { stages, gain: carry };
+}
+
+/**
+ * `signal` less `rest` through the stages, the first `n` samples into `out` (the output gain not applied): the
+ * arithmetic every realised cascade follows (run-metrics.ts runs the same in its fused passes).
+ */
+export function runStages(
+  signal: ArrayLike<number>,
+  rest: number,
+  stages: readonly Stage[],
+  out: Float64Array,
+  n: number,
+): void {
   for (let i = 0; i < n; i++) out[i] = signal[i]! - rest;
-  for (const f of biquads) {
-    let x1 = 0;
+  for (const { shape, b0, b1, b2, a1, a2 } of stages) {
+    let x1 = 0; // the previous input (general, shaped) and the one before (general)
     let x2 = 0;
+    let s1 = 0; // the previous sum or difference (shaped)
     let y1 = 0;
     let y2 = 0;
-    const { b0, b1, b2, a1, a2 } = f;
     for (let i = 0; i < n; i++) {
       const x = out[i]!;
-      const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+      let y: number;
+      if (shape === 'lowPass') {
+        const s = x + x1;
+        y = s + s1 - a1 * y1 - a2 * y2;
+        s1 = s;
+      } else if (shape === 'highPass') {
+        const d = x - x1;
+        y = d - s1 - a1 * y1 - a2 * y2;
+        s1 = d;
+      } else y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
       x2 = x1;
       x1 = x;
       y2 = y1;
@@ -166,6 +210,23 @@ export function applyFilter(signal: ArrayLike<number>, biquads: readonly Biquad[
       out[i] = y;
     }
   }
+}
+
+/** The mean of the first `count` values (0 when there are none): an axis's value at rest. */
+export function restValue(signal: ArrayLike<number>, count: number): number {
+  const m = Math.min(count, signal.length);
+  let rest = 0;
+  for (let i = 0; i < m; i++) rest += signal[i]!;
+  return m > 0 ? rest / m : 0;
+}
+
+/** The signal with its value at rest taken away and run through the sections (realised); a new array. */
+export function applyFilter(signal: ArrayLike<number>, biquads: readonly Biquad[], restSamples = 0): Float64Array {
+  const n = signal.length;
+  const out = new Float64Array(n);
+  const { stages, gain } = realise(biquads);
+  runStages(signal, restValue(signal, restSamples), stages, out, n);
+  for (let i = 0; i < n; i++) out[i] = gain * out[i]!;
   return out;
 }
 
