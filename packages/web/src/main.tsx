@@ -1,3 +1,4 @@
+import { loadMessages } from '@liftcloud/client';
 import { fetchRuntimeConfig } from './boot/runtimeConfig';
 import { createBrowserSessionStore } from './boot/sessionStore';
 import { loadAntdLocale } from './i18n/antdLocale';
@@ -17,5 +18,7 @@ const inputs = {
   config: fetchRuntimeConfig(),
   antdLocale: loadAntdLocale(language),
   catalogue: loadCatalogue(language),
+  // the client's messages (API errors, validation) in this language only
+  messages: loadMessages(language),
 };
 void import('./boot/start').then(({ start }) => start(inputs));

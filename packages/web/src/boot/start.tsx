@@ -18,6 +18,7 @@ export interface BootInputs {
   config: Promise<RuntimeConfig>;
   antdLocale: Promise<Locale>;
   catalogue: Promise<WebCatalogue>;
+  messages: Promise<void>;
 }
 
 /** The console proper: once the runtime config and the language's texts are in, one client and the app. */
@@ -29,6 +30,7 @@ export async function start(inputs: BootInputs): Promise<void> {
     inputs.config,
     inputs.antdLocale,
     inputs.catalogue.then((catalogue) => setupI18n(language, catalogue)),
+    inputs.messages,
   ]);
   dayjs.locale(DAYJS_LOCALE[language]);
   const client = createClient(config, session);

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordLoginBody } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { schemaRules } from '../../components/form/schemaRule';
 import { CaptchaField } from './CaptchaField';
@@ -33,7 +32,7 @@ export function PasswordLoginForm() {
       captchaCode: (v.captchaCode ?? '').trim(),
     };
   };
-  const rule = schemaRules(PasswordLoginBody, body, language);
+  const rule = schemaRules(() => import('./loginSchemas').then((m) => m.PasswordLoginBody), body, language);
 
   const login = useMutation({
     meta: { silent: true },

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SmsLoginBody, SmsSendBody } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { withFeedback } from '../../app/feedback';
 import { schemaRules } from '../../components/form/schemaRule';
@@ -37,8 +36,8 @@ export function SmsLoginForm() {
     captchaCode: (values().captchaCode ?? '').trim(),
   });
   const loginBody = () => ({ phone: (values().phone ?? '').trim(), code: (values().code ?? '').trim() });
-  const sendRule = schemaRules(SmsSendBody, sendBody, language);
-  const loginRule = schemaRules(SmsLoginBody, loginBody, language);
+  const sendRule = schemaRules(() => import('./loginSchemas').then((m) => m.SmsSendBody), sendBody, language);
+  const loginRule = schemaRules(() => import('./loginSchemas').then((m) => m.SmsLoginBody), loginBody, language);
 
   const send = useMutation({
     meta: { silent: true },
