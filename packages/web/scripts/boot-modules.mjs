@@ -47,7 +47,7 @@ closure([...chunks].find(([, c]) => c.isEntry)?.[0], login);
 for (const s of [
   'boot/startLogin.tsx',
   'client/src/i18n/zh-CN.ts',
-  'i18n/catalogues/zh-CN.ts',
+  'i18n/catalogues/login/zh-CN.ts',
   'antd/es/locale/zh_CN.js',
 ])
   closure(byFacade(s), login);

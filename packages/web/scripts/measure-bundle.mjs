@@ -43,11 +43,12 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const keyOf = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
 // the entry asks for the config and texts, then starts the console (boot/start.tsx): both are boot
 const boot = staticClosure(keyOf('boot/start.tsx'), staticClosure(entryKey));
-// and, at any address but /login, dayjs with its texts (the login page shows no dates)
+// and, at any address but /login, dayjs with its texts and the console's whole catalogue
 staticClosure(keyOf('dayjs/locale/zh-cn.js'), boot);
+staticClosure(keyOf('src/i18n/catalogues/zh-CN.ts'), boot);
 // at /login the entry starts the login shell instead (boot/startLogin.tsx, the login page without the router)
 const login = staticClosure(keyOf('boot/startLogin.tsx'), staticClosure(entryKey));
-for (const extra of ['client/src/i18n/zh-CN.ts', 'i18n/catalogues/zh-CN.ts', 'antd/es/locale/zh_CN.js']) {
+for (const extra of ['client/src/i18n/zh-CN.ts', 'i18n/catalogues/login/zh-CN.ts', 'antd/es/locale/zh_CN.js']) {
   const key = keyOf(extra);
   if (key) staticClosure(key, login);
 }

@@ -2,7 +2,7 @@ import { loadMessages } from '@liftcloud/client';
 import { fetchRuntimeConfig } from './boot/runtimeConfig';
 import { createBrowserSessionStore } from './boot/sessionStore';
 import { loadAntdLocale, loadDayjsLocale } from './i18n/antdLocale';
-import { loadCatalogue } from './i18n/catalogues';
+import { loadCatalogue, loadLoginTexts } from './i18n/catalogues';
 import { LOGIN_PATH } from './routes/paths';
 import './styles.css';
 
@@ -19,10 +19,11 @@ const inputs = {
   language,
   config: fetchRuntimeConfig(),
   antdLocale: loadAntdLocale(language),
-  catalogue: loadCatalogue(language),
+  texts: loadLoginTexts(language),
   // the client's messages (API errors, validation) in this language only
   messages: loadMessages(language),
-  ...(atLogin ? {} : { dayjsLocale: loadDayjsLocale(language) }),
+  // the console's whole catalogue and dayjs: at once at any address but /login, whose page needs neither
+  ...(atLogin ? {} : { catalogue: loadCatalogue(language), dayjsLocale: loadDayjsLocale(language) }),
 };
 // A page opened at /login starts the login shell (no router); any other address, the console.
 if (atLogin) void import('./boot/startLogin').then(({ startLogin }) => startLogin(inputs));

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from '../app/ConsoleApp';
 import { loadDayjsLocale } from '../i18n/antdLocale';
+import { loadCatalogue } from '../i18n/catalogues';
+import { setupI18n } from '../i18n/setup';
 import { preloadScreensFor } from '../routes/router';
 import { createClient } from './createClient';
 import { prepare, type BootInputs } from './prepare';
@@ -14,10 +16,12 @@ export type { BootInputs };
  */
 export async function start(inputs: BootInputs): Promise<void> {
   preloadScreensFor(location.pathname);
-  const [{ config, antdLocale }] = await Promise.all([
+  const [{ config, antdLocale }, catalogue] = await Promise.all([
     prepare(inputs),
+    inputs.catalogue ?? loadCatalogue(inputs.language),
     inputs.dayjsLocale ?? loadDayjsLocale(inputs.language),
   ]);
+  await setupI18n(inputs.language, catalogue);
   const client = createClient(config, inputs.session);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');

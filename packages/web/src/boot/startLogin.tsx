@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Language } from '@liftcloud/client';
 import { ConsoleProviders } from '../app/ConsoleProviders';
 import { BrandingEffect } from '../branding/BrandingEffect';
+import { loadDayjsLocale } from '../i18n/antdLocale';
+import { loadCatalogue } from '../i18n/catalogues';
 import LoginPage from '../pages/login/LoginPage';
 import { GoOnContext } from '../pages/login/goOn';
 import { loadWithDeadline } from '../routes/lazyScreen';
@@ -10,6 +13,9 @@ import { prepare, type BootInputs } from './prepare';
 
 /** The console proper (router, route table, menu): fetched while the user types, started after the login. */
 const loadConsole = () => loadWithDeadline(() => import('./start'));
+/** Fetched while the user types too: what the console proper asks for before its first screen. */
+const prefetchConsole = (language: Language) =>
+  Promise.all([loadConsole(), loadCatalogue(language), loadDayjsLocale(language)]);
 
 const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2_000 }) : setTimeout(run, 200);
@@ -45,5 +51,5 @@ export async function startLogin(inputs: BootInputs): Promise<void> {
       </ConsoleProviders>
     </StrictMode>,
   );
-  whenIdle(() => void loadConsole().catch(() => undefined));
+  whenIdle(() => void prefetchConsole(inputs.language).catch(() => undefined));
 }
