@@ -90,6 +90,7 @@ const afterLogin = new Set([...boot].filter((f) => !login.has(f)));
 const report = {
   login: size(login),
   consoleAfterLogin: size(afterLogin),
+  consoleBoot: size(boot),
   skeleton,
   loginVsSkeleton: Number((size(login).gzip / skeleton.gzip).toFixed(2)),
   largestRoute: routeSizes[0],
@@ -106,6 +107,9 @@ else {
   );
   console.log(
     `console after login (fetched while /login is idle): +${kb(report.consoleAfterLogin.bytes)} (${kb(report.consoleAfterLogin.gzip)} gzip)`,
+  );
+  console.log(
+    `console boot at any other address (entry, boot/start.tsx, texts): ${kb(report.consoleBoot.bytes)} (${kb(report.consoleBoot.gzip)} gzip)`,
   );
   for (const r of routeSizes.slice(0, 5))
     console.log(`  ${r.route}: +${kb(r.bytes)} (${kb(r.gzip)} gzip) beyond the boot chunks`);
