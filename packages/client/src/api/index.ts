@@ -26,15 +26,20 @@ import type {
  * with the client: the console's login page then needs neither TypeBox nor the declarations it does not call
  * (B6, docs/console-chunks.md). The declaration stays the one the server serves the route from.
  */
-const authOps = () => import('../operations/auth.js');
-const identityOps = () => import('../operations/identity.js');
-const shellOps = () => import('../operations/shell.js');
-const pushStatsOps = () => import('../operations/push-stats.js');
-const gatewayTestOps = () => import('../operations/gateway-tests.js');
-const monitoringOps = () => import('../operations/monitoring.js');
-const workOrderOps = () => import('../operations/work-orders.js');
-const jobOps = () => import('../operations/jobs.js');
-const shareLinkOps = () => import('../operations/share-links.js');
+/** One area's declarations by name, its module imported at the first call. */
+const area =
+  <M>(load: () => Promise<M>) =>
+  <K extends keyof M>(name: K): Promise<M[K]> =>
+    load().then((m) => m[name]);
+const authOp = area(() => import('../operations/auth.js'));
+const identityOp = area(() => import('../operations/identity.js'));
+const shellOp = area(() => import('../operations/shell.js'));
+const pushStatsOp = area(() => import('../operations/push-stats.js'));
+const gatewayTestOp = area(() => import('../operations/gateway-tests.js'));
+const monitoringOp = area(() => import('../operations/monitoring.js'));
+const workOrderOp = area(() => import('../operations/work-orders.js'));
+const jobOp = area(() => import('../operations/jobs.js'));
+const shareLinkOp = area(() => import('../operations/share-links.js'));
 
 type EntityCalls = { [K in EntityName]: ReturnType<typeof entityCrud<(typeof ENTITIES)[K]['fields']>> };
 
@@ -85,178 +90,92 @@ export class LiftCloudClient {
   }
 
   readonly auth = {
-    captcha: () => this.later(authOps().then((m) => m.getCaptcha)),
-    login: async (body: PasswordLoginBody) =>
-      this.keep(
-        await this.later(
-          authOps().then((m) => m.loginWithPassword),
-          { body },
-        ),
-      ),
-    sendSms: (body: SmsSendBody) =>
-      this.later(
-        authOps().then((m) => m.sendSmsCode),
-        { body },
-      ),
-    smsLogin: async (body: SmsLoginBody) =>
-      this.keep(
-        await this.later(
-          authOps().then((m) => m.loginWithSms),
-          { body },
-        ),
-      ),
+    captcha: () => this.later(authOp('getCaptcha')),
+    login: async (body: PasswordLoginBody) => this.keep(await this.later(authOp('loginWithPassword'), { body })),
+    sendSms: (body: SmsSendBody) => this.later(authOp('sendSmsCode'), { body }),
+    smsLogin: async (body: SmsLoginBody) => this.keep(await this.later(authOp('loginWithSms'), { body })),
     /** Log in with an access token (scripts, CLI): validates it and returns the session. */
-    tokenLogin: async (token: string) =>
-      this.keep(
-        await this.later(
-          authOps().then((m) => m.loginWithToken),
-          { body: { token } },
-        ),
-      ),
+    tokenLogin: async (token: string) => this.keep(await this.later(authOp('loginWithToken'), { body: { token } })),
     logout: async () => {
       try {
-        await this.later(authOps().then((m) => m.logout));
+        await this.later(authOp('logout'));
       } finally {
         this.session.set(null);
       }
     },
-    me: () => this.later(authOps().then((m) => m.getMe)),
-    changePassword: (body: ChangePasswordBody) =>
-      this.later(
-        authOps().then((m) => m.changePassword),
-        { body },
-      ),
+    me: () => this.later(authOp('getMe')),
+    changePassword: (body: ChangePasswordBody) => this.later(authOp('changePassword'), { body }),
   };
 
   readonly users = {
     setLocked: (id: number, locked: boolean) =>
-      this.later(
-        identityOps().then((m) => m.lockUser),
-        { params: { id }, body: { locked } },
-      ),
-    resetPassword: (id: number) =>
-      this.later(
-        identityOps().then((m) => m.resetUserPassword),
-        { params: { id } },
-      ),
+      this.later(identityOp('lockUser'), { params: { id }, body: { locked } }),
+    resetPassword: (id: number) => this.later(identityOp('resetUserPassword'), { params: { id } }),
   };
 
   readonly roles = {
-    users: (id: number) =>
-      this.later(
-        identityOps().then((m) => m.getRoleUsers),
-        { params: { id } },
-      ),
+    users: (id: number) => this.later(identityOp('getRoleUsers'), { params: { id } }),
     assignUsers: (id: number, userIds: number[]) =>
-      this.later(
-        identityOps().then((m) => m.setRoleUsers),
-        { params: { id }, body: { userIds } },
-      ),
+      this.later(identityOp('setRoleUsers'), { params: { id }, body: { userIds } }),
   };
 
   /** Push statistics per gateway (its permission) and over the platform (super admin). */
   readonly pushStats = {
     ofGateway: (id: number, query: PushStatsQuery = {}) =>
-      this.later(
-        pushStatsOps().then((m) => m.getGatewayPushStats),
-        { params: { id }, query },
-      ),
-    list: (query: PushStatsListQuery = {}) =>
-      this.later(
-        pushStatsOps().then((m) => m.listGatewayPushStats),
-        { query },
-      ),
+      this.later(pushStatsOp('getGatewayPushStats'), { params: { id }, query }),
+    list: (query: PushStatsListQuery = {}) => this.later(pushStatsOp('listGatewayPushStats'), { query }),
   };
 
   /** Gateway tests run by the server: create, detail with per-gateway results, cancel. */
   readonly gatewayTests = {
-    create: (body: GatewayTestBody) =>
-      this.later(
-        gatewayTestOps().then((m) => m.createGatewayTest),
-        { body },
-      ),
-    detail: (id: number) =>
-      this.later(
-        gatewayTestOps().then((m) => m.getGatewayTestDetail),
-        { params: { id } },
-      ),
-    cancel: (id: number) =>
-      this.later(
-        gatewayTestOps().then((m) => m.cancelGatewayTest),
-        { params: { id } },
-      ),
+    create: (body: GatewayTestBody) => this.later(gatewayTestOp('createGatewayTest'), { body }),
+    detail: (id: number) => this.later(gatewayTestOp('getGatewayTestDetail'), { params: { id } }),
+    cancel: (id: number) => this.later(gatewayTestOp('cancelGatewayTest'), { params: { id } }),
   };
 
   readonly tokens = {
     create: (name: string, expireTime?: string) =>
-      this.later(
-        identityOps().then((m) => m.createAccessToken),
-        { body: { name, expireTime: expireTime ?? null } },
-      ),
-    revoke: (id: number) =>
-      this.later(
-        identityOps().then((m) => m.revokeAccessToken),
-        { params: { id } },
-      ),
+      this.later(identityOp('createAccessToken'), { body: { name, expireTime: expireTime ?? null } }),
+    revoke: (id: number) => this.later(identityOp('revokeAccessToken'), { params: { id } }),
   };
 
   readonly monitoring = {
     /** Totals and latest alarms over what the caller sees, or over the chosen elevators only (index 406). */
     overview: (elevatorIds?: readonly number[]) =>
-      this.later(
-        monitoringOps().then((m) => m.getMonitoringOverview),
-        { query: elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {} },
-      ),
+      this.later(monitoringOp('getMonitoringOverview'), {
+        query: elevatorIds?.length ? { elevatorIds: elevatorIds.join(',') } : {},
+      }),
   };
 
   /** Repair work orders: detail, actions, pause, people (lists are client.entities.workOrder). */
   readonly workOrders = {
-    detail: (id: number) =>
-      this.later(
-        workOrderOps().then((m) => m.getWorkOrderDetail),
-        { params: { id } },
-      ),
+    detail: (id: number) => this.later(workOrderOp('getWorkOrderDetail'), { params: { id } }),
     act: (id: number, action: UserAction, body: WorkOrderActionBody = {}) =>
-      this.later(
-        workOrderOps().then((m) => m.actOnWorkOrder),
-        { params: { id, action }, body },
-      ),
+      this.later(workOrderOp('actOnWorkOrder'), { params: { id, action }, body }),
     pause: (id: number, paused: boolean) =>
-      this.later(
-        workOrderOps().then((m) => m.pauseWorkOrder),
-        { params: { id }, body: { paused } },
-      ),
+      this.later(workOrderOp('pauseWorkOrder'), { params: { id }, body: { paused } }),
     addPerson: (id: number, userId: number, role: 'repair' | 'service') =>
-      this.later(
-        workOrderOps().then((m) => m.addWorkOrderPerson),
-        { params: { id }, body: { userId, role } },
-      ),
+      this.later(workOrderOp('addWorkOrderPerson'), { params: { id }, body: { userId, role } }),
   };
 
   /** The server's background jobs and how their last runs went (super admin). */
   readonly jobs = {
-    list: () => this.later(jobOps().then((m) => m.listJobs)),
+    list: () => this.later(jobOp('listJobs')),
   };
 
   /** Signed links to a work order's mobile page, and the public read behind them. */
   readonly workOrderLinks = {
     create: (workOrderId: number, body: ShareLinkBody = {}) =>
-      this.later(
-        shareLinkOps().then((m) => m.createWorkOrderShareLink),
-        { params: { id: workOrderId }, body },
-      ),
+      this.later(shareLinkOp('createWorkOrderShareLink'), { params: { id: workOrderId }, body }),
     /** Any flaw in the link (wrong, tampered, expired) answers the same 404 `shareLink.invalid`. */
     read: (workOrderId: number | string, signature: ShareLinkSignature) =>
-      this.later(
-        shareLinkOps().then((m) => m.getSharedWorkOrder),
-        { params: { id: String(workOrderId) }, query: { ...signature } },
-      ),
+      this.later(shareLinkOp('getSharedWorkOrder'), { params: { id: String(workOrderId) }, query: { ...signature } }),
   };
 
   /** GET dicts/mapTree, cached per language. */
   dicts(): Promise<Record<EnumName, DictOption[]>> {
     const lang = this.http.language;
-    this.dictCache[lang] ??= this.later(shellOps().then((m) => m.getDictionaries)).catch((e: unknown) => {
+    this.dictCache[lang] ??= this.later(shellOp('getDictionaries')).catch((e: unknown) => {
       delete this.dictCache[lang];
       throw e;
     });
@@ -264,20 +183,13 @@ export class LiftCloudClient {
   }
 
   /** GET main/authChildrenOrg: the organisations for the selector. */
-  orgs = () => this.later(shellOps().then((m) => m.listOrganisations));
+  orgs = () => this.later(shellOp('listOrganisations'));
 
   /** Branding for a host name, no login needed. */
-  uiSettingFor = (host: string) =>
-    this.later(
-      shellOps().then((m) => m.getPublicUiSetting),
-      { query: { host } },
-    );
+  uiSettingFor = (host: string) => this.later(shellOp('getPublicUiSetting'), { query: { host } });
 
   announcementNotices = (pageNo = 1, pageSize = 20) =>
-    this.later(
-      shellOps().then((m) => m.listAnnouncementNotices),
-      { query: { pageNo, pageSize } },
-    );
+    this.later(shellOp('listAnnouncementNotices'), { query: { pageNo, pageSize } });
 
   private keep(answer: LoginAnswer): LoginAnswer {
     this.session.set(answer);
