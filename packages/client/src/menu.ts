@@ -1,7 +1,6 @@
 import { G_CLOUD_SITE_NAME, SERIAL_PORT } from './constants.js';
-import { isChinese, type Language, type Localized } from './i18n/languages.js';
+import { isChinese, L, type Language, type Localized } from './i18n/languages.js';
 import { ACCESS_REGION_PERMISSION, allows, isSuperAdmin, PERMISSION, type PermissionIndex } from './permissions.js';
-import { L } from './schema/fields.js';
 
 /**
  * The sidebar of console-shell.md §2.2 as data: the web console draws it, the role screen builds its

@@ -1,8 +1,11 @@
 /**
  * Bytes of JavaScript the console needs, from the build manifest (run after `npm run build -w @liftcloud/web`):
  *   node packages/web/scripts/measure-bundle.mjs [--json]
- * login: everything /login downloads before it can be used (entry, its static imports, the console it
- * starts (boot/start.tsx), the login screen and the zh-CN texts fetched at boot); largestRoute: the heaviest route screen with its own static imports;
+ * login: everything a page opened at /login downloads before it can be used (entry, its static imports, the
+ * login shell it starts (boot/startLogin.tsx) with the login screen, and the zh-CN texts fetched at boot);
+ * consoleAfterLogin: what the console proper (boot/start.tsx: router, route table, menu) adds, fetched while
+ * the login page is idle; largestRoute: the heaviest route screen with its own static imports beyond the
+ * console's boot (entry and boot/start.tsx, what any other address downloads first);
  * skeleton: B6's baseline, a bare antd login (scripts/skeleton) built in this run with the same Vite.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,13 +43,12 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const keyOf = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
 // the entry asks for the config and texts, then starts the console (boot/start.tsx): both are boot
 const boot = staticClosure(keyOf('boot/start.tsx'), staticClosure(entryKey));
-const login = new Set(boot);
-for (const extra of [
-  'pages/login/LoginPage.tsx',
-  'i18n/catalogues/zh-CN.ts',
-  'antd/es/locale/zh_CN.js',
-  'dayjs/locale/zh-cn.js',
-]) {
+// and, at any address but /login, dayjs with its texts and the console's whole catalogue
+staticClosure(keyOf('dayjs/locale/zh-cn.js'), boot);
+staticClosure(keyOf('src/i18n/catalogues/zh-CN.ts'), boot);
+// at /login the entry starts the login shell instead (boot/startLogin.tsx, the login page without the router)
+const login = staticClosure(keyOf('boot/startLogin.tsx'), staticClosure(entryKey));
+for (const extra of ['client/src/i18n/zh-CN.ts', 'i18n/catalogues/login/zh-CN.ts', 'antd/es/locale/zh_CN.js']) {
   const key = keyOf(extra);
   if (key) staticClosure(key, login);
 }
@@ -84,8 +86,11 @@ async function skeletonSize() {
 }
 
 const skeleton = await skeletonSize();
+const afterLogin = new Set([...boot].filter((f) => !login.has(f)));
 const report = {
   login: size(login),
+  consoleAfterLogin: size(afterLogin),
+  consoleBoot: size(boot),
   skeleton,
   loginVsSkeleton: Number((size(login).gzip / skeleton.gzip).toFixed(2)),
   largestRoute: routeSizes[0],
@@ -99,6 +104,12 @@ else {
   );
   console.log(
     `bare antd login (same Vite, this run): ${kb(skeleton.bytes)} (${kb(skeleton.gzip)} gzip): /login is ${report.loginVsSkeleton}x`,
+  );
+  console.log(
+    `console after login (fetched while /login is idle): +${kb(report.consoleAfterLogin.bytes)} (${kb(report.consoleAfterLogin.gzip)} gzip)`,
+  );
+  console.log(
+    `console boot at any other address (entry, boot/start.tsx, texts): ${kb(report.consoleBoot.bytes)} (${kb(report.consoleBoot.gzip)} gzip)`,
   );
   for (const r of routeSizes.slice(0, 5))
     console.log(`  ${r.route}: +${kb(r.bytes)} (${kb(r.gzip)} gzip) beyond the boot chunks`);

@@ -1,23 +1,18 @@
-import { ENTITIES, type EntityName } from '../entities/index.js';
+import type { EntityName } from '../entities/index.js';
 import type { HttpClient } from '../http/client.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
 import { callOperation } from '../operations/call.js';
-import {
-  attachmentOperations,
-  downloadFile,
-  uploadProgramImage,
-  uploadProgramVideo,
-  uploadUiSettingImage,
-  type AttachableEntity,
-} from '../operations/files.js';
-import { uploadGatewayVersionFile } from '../operations/registry.js';
+import type { AttachableEntity } from '../operations/files.js';
 import { IMPORT_TIMEOUT_MS } from './files.js';
+
+// The declarations load when first called, not with the client (B6, docs/console-chunks.md).
+const fileOps = () => import('../operations/files.js');
 
 /** The uploads whose answer's address a record's field then holds. */
 const FIELD_UPLOADS = {
-  uiSettingImage: uploadUiSettingImage,
-  programImage: uploadProgramImage,
-  programVideo: uploadProgramVideo,
+  uiSettingImage: () => fileOps().then((m) => m.uploadUiSettingImage),
+  programImage: () => fileOps().then((m) => m.uploadProgramImage),
+  programVideo: () => fileOps().then((m) => m.uploadProgramVideo),
 } as const;
 export type FieldUploadKind = keyof typeof FIELD_UPLOADS;
 
@@ -42,7 +37,8 @@ const slow = (opts: { signal?: AbortSignal }) => ({
 });
 
 /** The attachment operations of an entity, or an error naming it when its definition declares none. */
-function attachmentsOf(entity: EntityName) {
+async function attachmentsOf(entity: EntityName) {
+  const [{ ENTITIES }, { attachmentOperations }] = await Promise.all([import('../entities/index.js'), fileOps()]);
   const def = ENTITIES[entity] as EntityDef<Fields>;
   if (!def.attachments) throw new Error(`${entity} takes no attachments`);
   return attachmentOperations(def as AttachableEntity);
@@ -57,25 +53,30 @@ export function fileStoreCalls(http: HttpClient) {
   return {
     files: {
       /** A kept file's bytes and the name it was uploaded under. */
-      download: (fileId: number, opts: { signal?: AbortSignal } = {}) =>
-        callOperation(http, downloadFile, { params: { id: fileId }, ...slow(opts) }),
+      download: async (fileId: number, opts: { signal?: AbortSignal } = {}) =>
+        callOperation(http, (await fileOps()).downloadFile, { params: { id: fileId }, ...slow(opts) }),
       /** An image or video whose answer's url a UI setting or program card then holds. */
-      upload: (kind: FieldUploadKind, file: Blob, opts: SendOptions = {}) =>
-        callOperation(http, FIELD_UPLOADS[kind], { body: oneFile(file, opts), ...slow(opts) }),
+      upload: async (kind: FieldUploadKind, file: Blob, opts: SendOptions = {}) =>
+        callOperation(http, await FIELD_UPLOADS[kind](), { body: oneFile(file, opts), ...slow(opts) }),
       /** A gateway version's program file (super admin); refused unless its MD5 is the version's. */
-      uploadFirmware: (versionId: number, file: Blob, opts: SendOptions = {}) =>
-        callOperation(http, uploadGatewayVersionFile, {
+      uploadFirmware: async (versionId: number, file: Blob, opts: SendOptions = {}) =>
+        callOperation(http, (await import('../operations/registry.js')).uploadGatewayVersionFile, {
           params: { id: versionId },
           body: oneFile(file, opts),
           ...slow(opts),
         }),
     },
     attachments: {
-      list: (entity: EntityName, id: number) => callOperation(http, attachmentsOf(entity).list, { params: { id } }),
-      upload: (entity: EntityName, id: number, file: Blob, opts: SendOptions = {}) =>
-        callOperation(http, attachmentsOf(entity).attach, { params: { id }, body: oneFile(file, opts), ...slow(opts) }),
-      remove: (entity: EntityName, id: number, fileId: number) =>
-        callOperation(http, attachmentsOf(entity).remove, { params: { id, fileId } }),
+      list: async (entity: EntityName, id: number) =>
+        callOperation(http, (await attachmentsOf(entity)).list, { params: { id } }),
+      upload: async (entity: EntityName, id: number, file: Blob, opts: SendOptions = {}) =>
+        callOperation(http, (await attachmentsOf(entity)).attach, {
+          params: { id },
+          body: oneFile(file, opts),
+          ...slow(opts),
+        }),
+      remove: async (entity: EntityName, id: number, fileId: number) =>
+        callOperation(http, (await attachmentsOf(entity)).remove, { params: { id, fileId } }),
     },
   };
 }

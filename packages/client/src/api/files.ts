@@ -1,9 +1,11 @@
-import { ENTITIES, type EntityName } from '../entities/index.js';
+import type { EntityName } from '../entities/index.js';
+import { ENTITY_PATHS } from '../entities/paths.js';
 import type { HttpClient, Query } from '../http/client.js';
 import type { FieldError } from '../http/envelope.js';
 import { callOperation } from '../operations/call.js';
+import { exportPath } from '../operations/entity-paths.js';
 import type { EntityDef, Fields } from '../schema/entity.js';
-import { entityOperations, type ImportAnswer } from '../operations/entity.js';
+import type { ImportAnswer } from '../operations/entity.js';
 
 /** The entities that take an xlsx import (the server's POST {path}/import). */
 export const IMPORTABLE_ENTITIES = [
@@ -34,8 +36,17 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-// any entity, its records untyped: an import answers counts and an export a file, whatever the entity
-const operationsOf = (entity: EntityName) => entityOperations<Fields>(ENTITIES[entity] as EntityDef<Fields>);
+/**
+ * An entity's import and export declarations, loaded with its definition when first used (not with the
+ * client). Its records untyped: an import answers counts and an export a file, whatever the entity.
+ */
+async function operationsOf(entity: EntityName) {
+  const [{ ENTITIES }, { entityOperations }] = await Promise.all([
+    import('../entities/index.js'),
+    import('../operations/entity.js'),
+  ]);
+  return entityOperations<Fields>(ENTITIES[entity] as EntityDef<Fields>);
+}
 
 /**
  * xlsx imports and exports, the same calls for the console (a File from an input) and the CLI (a Blob read
@@ -45,11 +56,11 @@ const operationsOf = (entity: EntityName) => entityOperations<Fields>(ENTITIES[e
 export function fileCalls(http: HttpClient) {
   return {
     imports: {
-      upload(entity: ImportableEntity, file: Blob, opts: UploadOptions = {}): Promise<ImportAnswer> {
+      async upload(entity: ImportableEntity, file: Blob, opts: UploadOptions = {}): Promise<ImportAnswer> {
         const form = new FormData();
         const named = (file as Blob & { name?: string }).name;
         form.append('file', file, opts.fileName ?? (named || `${entity}.xlsx`));
-        return callOperation(http, operationsOf(entity).import, {
+        return callOperation(http, (await operationsOf(entity)).import, {
           query: { dryRun: opts.dryRun ? 'true' : 'false' },
           body: form,
           timeoutMs: IMPORT_TIMEOUT_MS,
@@ -59,10 +70,10 @@ export function fileCalls(http: HttpClient) {
     },
     exports: {
       /** The export URL with the list's filters (it needs the Authorization header: fetch it, or use download). */
-      url: (entity: EntityName, query: Query = {}): string => http.url(operationsOf(entity).export.path, query),
+      url: (entity: EntityName, query: Query = {}): string => http.url(exportPath(ENTITY_PATHS[entity]), query),
       /** The .xlsx of every visible row matching the list's filters, and the name the server gave it. */
-      download: (entity: EntityName, query: Query = {}, opts: { signal?: AbortSignal } = {}) =>
-        callOperation(http, operationsOf(entity).export, { query, timeoutMs: IMPORT_TIMEOUT_MS, ...opts }),
+      download: async (entity: EntityName, query: Query = {}, opts: { signal?: AbortSignal } = {}) =>
+        callOperation(http, (await operationsOf(entity)).export, { query, timeoutMs: IMPORT_TIMEOUT_MS, ...opts }),
     },
   };
 }

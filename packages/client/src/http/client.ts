@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, REQUEST_TIMEOUT_MS } from '../constants.js';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
-import { translate } from '../i18n/messages.js';
+import { translate } from '../i18n/translate.js';
 import type { SessionStore } from '../session.js';
 import { HEADERS, type Envelope, type ErrorData } from './envelope.js';
 import { ApiError } from './errors.js';

@@ -6,6 +6,9 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 /** A text in every interface language. */
 export type Localized = Record<Language, string>;
 
+/** A text in the three languages: L('电梯', 'Elevator', 'Ascensore'). */
+export const L = (zh: string, en: string, it: string): Localized => ({ 'zh-CN': zh, 'en-US': en, 'it-Italy': it });
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,23 +1,15 @@
-import { enUS, type MessageKey } from './en-US.js';
+import { enUS } from './en-US.js';
 import { itItaly } from './it-Italy.js';
-import type { Language } from './languages.js';
 import { zhCN } from './zh-CN.js';
+import { registerMessages } from './translate.js';
 
-export type { MessageKey };
-export type MessageParams = Record<string, string | number>;
+export * from './translate.js';
 
-const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'it-Italy': itItaly,
-};
+// Node (the server, liftctl) reads every language: all three at once. The console loads its one (loadMessages).
+registerMessages('zh-CN', zhCN);
+registerMessages('en-US', enUS);
+registerMessages('it-Italy', itItaly);
 
-/** A catalogue message in one language with its {placeholders} filled in. */
-export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
-  const template = CATALOGUES[language][key] ?? enUS[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-export function isMessageKey(value: string): value is MessageKey {
+export function isMessageKey(value: string): value is keyof typeof enUS {
   return value in enUS;
 }

@@ -3,6 +3,7 @@ import type { EntityDef, Fields, InputOf, PatchOf, RecordOf } from '../schema/en
 import { L } from '../schema/fields.js';
 import { fileAnswer, fileForm, IdParams, named, NoData, pageOf } from './components.js';
 import type { Operation } from './define.js';
+import { exportPath, importPath } from './entity-paths.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -95,7 +96,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       permission: write,
       operationId: `import${Plural}`,
       method: 'POST',
-      path: `${entity.path}/import`,
+      path: importPath(entity.path),
       tags,
       summary: `Import ${label} from an .xlsx file`,
       description:
@@ -110,7 +111,7 @@ export function entityOperations<F extends Fields>(entity: EntityDef<F>) {
       permission: read,
       operationId: `export${Plural}`,
       method: 'GET',
-      path: `${entity.path}/export`,
+      path: exportPath(entity.path),
       tags,
       summary: `Export ${label} as .xlsx (the list's filters apply)`,
       query: Type.Unsafe<ListQuery>(entity.querySchema),

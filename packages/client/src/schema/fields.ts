@@ -38,7 +38,8 @@ export interface Field<V = unknown> {
   readonly _value?: V;
 }
 
-export const L = (zh: string, en: string, it: string): Localized => ({ 'zh-CN': zh, 'en-US': en, 'it-Italy': it });
+// L lives with the languages: the menu (in the console's boot) uses it without the field builders' TypeBox
+export { L } from '../i18n/languages.js';
 
 function field<V>(kind: FieldKind, label: Localized, schema: TSchema, extra: Partial<Field<V>> = {}): Field<V> {
   return {

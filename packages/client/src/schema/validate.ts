@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Language } from '../i18n/languages.js';
-import { translate, type MessageKey } from '../i18n/messages.js';
+import { translate, type MessageKey } from '../i18n/translate.js';
 import { formatRule } from '../rules/formats.js';
 import { registerFormats } from '../rules/register.js';
 import type { EntityDef, Fields, Issue } from './entity.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@liftcloud/client';
-import i18next from 'i18next';
+import { text } from '../i18n/text';
 import { withFeedback } from './feedback';
 
 /**
@@ -10,16 +10,16 @@ import { withFeedback } from './feedback';
 export function reportError(error: unknown, prefix?: string): void {
   if (error instanceof ApiError) {
     if (error.unauthorized) return;
-    const text =
+    const said =
       error.kind === 'response'
         ? error.message
         : error.kind === 'request'
-          ? i18next.t('shell.requestError')
-          : i18next.t('shell.connectionFailed');
-    const title = i18next.t('shell.hint');
-    withFeedback((ui) => ui.notification.error({ title, description: prefix ? `${prefix}: ${text}` : text }));
+          ? text('shell.requestError')
+          : text('shell.connectionFailed');
+    const title = text('shell.hint');
+    withFeedback((ui) => ui.notification.error({ title, description: prefix ? `${prefix}: ${said}` : said }));
     return;
   }
-  const text = error instanceof Error ? error.message : String(error);
-  withFeedback((ui) => ui.message.error(i18next.t('shell.uncaught', { message: text })));
+  const message = error instanceof Error ? error.message : String(error);
+  withFeedback((ui) => ui.message.error(text('shell.uncaught', { message })));
 }

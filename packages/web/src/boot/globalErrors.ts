@@ -1,5 +1,5 @@
 import { ApiError } from '@liftcloud/client';
-import i18next from 'i18next';
+import { text } from '../i18n/text';
 import { withFeedback } from '../app/feedback';
 import { reportError } from '../app/reportError';
 
@@ -10,9 +10,9 @@ const IGNORED = [/ResizeObserver loop/];
 export function installGlobalErrorHandlers(): void {
   const show = (reason: unknown) => {
     if (reason instanceof ApiError) return reportError(reason);
-    const text = reason instanceof Error ? reason.message : String(reason ?? '');
-    if (!text || IGNORED.some((re) => re.test(text))) return;
-    withFeedback((ui) => ui.message.error(i18next.t('shell.uncaught', { message: text })));
+    const message = reason instanceof Error ? reason.message : String(reason ?? '');
+    if (!message || IGNORED.some((re) => re.test(message))) return;
+    withFeedback((ui) => ui.message.error(text('shell.uncaught', { message })));
   };
   window.addEventListener('error', (event) => show(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => show(event.reason));

@@ -1,42 +1,33 @@
-import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Language, RuntimeConfig, SessionStore } from '@liftcloud/client';
 import { ConsoleApp } from '../app/ConsoleApp';
-import type { WebCatalogue } from '../i18n/catalogues/en-US';
-import { DAYJS_LOCALE } from '../i18n/antdLocale';
+import { loadDayjsLocale } from '../i18n/antdLocale';
+import { loadCatalogue } from '../i18n/catalogues';
 import { setupI18n } from '../i18n/setup';
 import { preloadScreensFor } from '../routes/router';
 import { createClient } from './createClient';
-import { installGlobalErrorHandlers } from './globalErrors';
+import { prepare, type BootInputs } from './prepare';
 
-export interface BootInputs {
-  session: SessionStore;
-  language: Language;
-  /** Started by main.tsx before this module's chunks were fetched: they travel in parallel. */
-  config: Promise<RuntimeConfig>;
-  antdLocale: Promise<Locale>;
-  catalogue: Promise<WebCatalogue>;
-}
+export type { BootInputs };
 
-/** The console proper: once the runtime config and the language's texts are in, one client and the app. */
+/**
+ * The console proper: once the runtime config and the language's texts are in, one client and the app.
+ * main.tsx starts it at any address but /login, and the login shell (startLogin.tsx) after a login.
+ */
 export async function start(inputs: BootInputs): Promise<void> {
-  installGlobalErrorHandlers();
   preloadScreensFor(location.pathname);
-  const { session, language } = inputs;
-  const [config, antdLocale] = await Promise.all([
-    inputs.config,
-    inputs.antdLocale,
-    inputs.catalogue.then((catalogue) => setupI18n(language, catalogue)),
+  const [{ config, antdLocale }, catalogue] = await Promise.all([
+    prepare(inputs),
+    inputs.catalogue ?? loadCatalogue(inputs.language),
+    inputs.dayjsLocale ?? loadDayjsLocale(inputs.language),
   ]);
-  dayjs.locale(DAYJS_LOCALE[language]);
-  const client = createClient(config, session);
+  await setupI18n(inputs.language, catalogue);
+  const client = createClient(config, inputs.session);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(
     <StrictMode>
-      <ConsoleApp client={client} config={config} language={language} antdLocale={antdLocale} />
+      <ConsoleApp client={client} config={config} language={inputs.language} antdLocale={antdLocale} />
     </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, useNavigate, type RouteObject } from 'react-router-dom';
 import { MENU } from '@liftcloud/client';
+import { GoOnContext } from '../pages/login/goOn';
 import { lazyScreen, type Preloadable } from './lazyScreen';
 import { BUILT_MENU_SCREENS, BUILT_STANDALONE_SCREENS, HOME_SCREENS, type ScreenEntry } from './mainScreens';
 import { PageAccess } from './PageAccess';
@@ -12,6 +13,16 @@ const Login = lazyScreen(() => import('../pages/login/LoginPage'));
 const MainLayout = lazyScreen(() => import('../layout/MainLayout'));
 const NotAvailable = lazyScreen(() => import('../components/NotAvailable'));
 const NotFound = lazyScreen(() => import('../components/NotFound'));
+
+/** The login page reached inside the console (a guard's redirect): it goes on through the router. */
+function RoutedLogin() {
+  const navigate = useNavigate();
+  return (
+    <GoOnContext.Provider value={(path) => void navigate(path, { replace: true })}>
+      <Login />
+    </GoOnContext.Provider>
+  );
+}
 
 /** Sidebar pages that live in the main layout (new-page items are standalone routes). */
 const MENU_PATHS = [...new Set(MENU.flatMap((g) => g.children.filter((c) => !c.newPage).map((c) => c.path)))];
@@ -34,7 +45,7 @@ const ROUTES: RouteObject[] = [
   {
     element: <RootFrame />,
     children: [
-      route(LOGIN_PATH, <Login />, Login),
+      route(LOGIN_PATH, <RoutedLogin />, Login),
       ...STANDALONE_ROUTES.map((r) => {
         const entry = BUILT_STANDALONE_SCREENS[r.path] ?? notAvailable;
         return route(r.path, entry.element, entry);

@@ -12,17 +12,21 @@ const loadChecker = () => import('./schemaCheck');
 
 /**
  * Form rules from a schema: each field's rule checks the whole body the way the server will and reports
- * that field's issue in the server's words.
+ * that field's issue in the server's words. The schema may be a loader (an operation's body, which brings
+ * TypeBox with it): it then loads with the first check, beside the checker.
  */
 export function schemaRules(
-  schema: Schema,
+  schemaOrLoader: Schema | (() => Promise<Schema>),
   body: () => unknown,
   language: Language,
   extraIssues: (body: unknown) => Issue[] = () => [],
 ): (key: string) => RuleObject {
   return (key) => ({
     validator: async () => {
-      const { checkSchema, issueMessage } = await loadChecker();
+      const [{ checkSchema, issueMessage }, schema] = await Promise.all([
+        loadChecker(),
+        typeof schemaOrLoader === 'function' ? schemaOrLoader() : schemaOrLoader,
+      ]);
       const value = body();
       const issues = [...checkSchema(schema, value), ...extraIssues(value)];
       const issue = issues.find((i) => i.field === key || i.field.startsWith(`${key}.`));

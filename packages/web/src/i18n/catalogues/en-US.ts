@@ -1,5 +1,8 @@
+import { enUSLogin } from './login/en-US';
+
 /** The console's own texts in English: the reference catalogue; the other languages must have every key. */
 export const enUS = {
+  ...enUSLogin,
   common: {
     search: 'Search',
     reset: 'Reset',
@@ -40,56 +43,6 @@ export const enUS = {
     notAllowed: 'You cannot list {{label}} records to choose from here',
     failed: 'The choices could not be loaded',
     more: '{{count}} more: type to narrow',
-  },
-  shell: {
-    notAvailable: 'This page is not available in this version',
-    noPermission: 'You do not have permission to view this page',
-    pageLoadFailed: 'This page failed to load; check the connection and reload',
-    reload: 'Reload',
-    home: 'Home',
-    account: 'Account settings',
-    announcements: 'Announcements',
-    announcementDetail: 'Announcement',
-    organisation: 'Organisation',
-    orgsFailed: 'Failed to fetch branch companies',
-    language: 'Language',
-    mute: 'Mute alarms',
-    unmute: 'Unmute alarms',
-    appQrCode: 'App',
-    miniProgramQrCode: 'Mini program',
-    noQrCode: 'No QR code set',
-    serialAuth: 'Serial port authorization',
-    serialUnsupported: 'This browser cannot use serial ports',
-    serialAuthorized: 'Serial port authorized',
-    logout: 'Log out',
-    logoutConfirm: 'Log out of the console?',
-    version: 'Version {{version}}',
-    collapse: 'Collapse menu',
-    expand: 'Expand menu',
-    hint: 'Hint',
-    connectionFailed: 'Connection to server failed',
-    requestError: 'Request to server error',
-    uncaught: 'Unexpected error: {{message}}',
-    notFound: 'There is no such page',
-  },
-  login: {
-    title: 'Log in',
-    passwordTab: 'Password',
-    smsTab: 'SMS code',
-    username: 'Username',
-    password: 'Password',
-    captcha: 'Verification code',
-    captchaHint: 'Click the image for a new code',
-    submit: 'Log in',
-    phone: 'Phone',
-    smsCode: 'SMS code',
-    sendCode: 'Send code',
-    resend: 'Resend in {{seconds}} s',
-    smsSent: 'SMS sent successfully (valid 10 minutes)',
-    mustChangePassword: 'Your password was reset; please set a new one',
-    failed: 'Login failed',
-    captchaFailed: 'Verification code incorrect or expired',
-    smsFailed: 'SMS sending failed',
   },
   home: {
     welcome: 'Welcome, {{name}}',
@@ -518,3 +471,5 @@ export const enUS = {
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Every catalogue has exactly the keys of the English one. */
 export type WebCatalogue = Shape<typeof enUS>;
+/** The part of every catalogue a page opened at /login loads alone (login/<language>.ts). */
+export type LoginTexts = Shape<typeof enUSLogin>;

@@ -1,13 +1,13 @@
 import { Alert, Flex, Segmented } from 'antd';
 import { LIVE_REVOKE_REASONS, liveRevokeMessageKey, translate, type LiveRevokeReason } from '@liftcloud/client';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/ConsoleContext';
 import { ENDED_PARAM } from '../../boot/createClient';
 import { DEFAULT_SYSTEM_NAME, useBranding } from '../../branding/useBranding';
 import { LoginLanguages } from './LoginLanguages';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
+import { text } from '../../i18n/text';
 
 type Method = 'password' | 'sms';
 
@@ -32,7 +32,6 @@ function endedReason(): LiveRevokeReason | null {
 
 /** Password or SMS-code login, branded for the host. Kept to light components: it is the first page. */
 export default function LoginPage() {
-  const { t } = useTranslation();
   const branding = useBranding();
   const language = useLanguage();
   const [method, setMethod] = useState<Method>('password');
@@ -82,8 +81,8 @@ export default function LoginPage() {
           value={method}
           onChange={setMethod}
           options={[
-            { value: 'password', label: t('login.passwordTab') },
-            { value: 'sms', label: t('login.smsTab') },
+            { value: 'password', label: text('login.passwordTab') },
+            { value: 'sms', label: text('login.smsTab') },
           ]}
         />
         {method === 'password' ? <PasswordLoginForm /> : <SmsLoginForm />}

@@ -2,14 +2,13 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PasswordLoginBody } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { schemaRules } from '../../components/form/schemaRule';
 import { CaptchaField } from './CaptchaField';
 import { isCaptchaError, loginErrorText } from './loginError';
 import { useAfterLogin } from './useAfterLogin';
 import { useCaptcha } from './useCaptcha';
+import { text } from '../../i18n/text';
 
 interface Values {
   username?: string;
@@ -18,7 +17,6 @@ interface Values {
 }
 
 export function PasswordLoginForm() {
-  const { t } = useTranslation();
   const { client, language } = useConsole();
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
@@ -33,7 +31,7 @@ export function PasswordLoginForm() {
       captchaCode: (v.captchaCode ?? '').trim(),
     };
   };
-  const rule = schemaRules(PasswordLoginBody, body, language);
+  const rule = schemaRules(() => import('./loginSchemas').then((m) => m.PasswordLoginBody), body, language);
 
   const login = useMutation({
     meta: { silent: true },
@@ -59,15 +57,15 @@ export function PasswordLoginForm() {
       {error ? (
         <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid="login-error" />
       ) : null}
-      <Form.Item name="username" label={t('login.username')} rules={[rule('username')]} validateTrigger="onBlur">
+      <Form.Item name="username" label={text('login.username')} rules={[rule('username')]} validateTrigger="onBlur">
         <Input prefix={<UserOutlined />} autoComplete="username" data-testid="username-input" />
       </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={[rule('password')]} validateTrigger="onBlur">
+      <Form.Item name="password" label={text('login.password')} rules={[rule('password')]} validateTrigger="onBlur">
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password-input" />
       </Form.Item>
       <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} rule={rule('captchaCode')} />
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-button">
-        {t('login.submit')}
+        {text('login.submit')}
       </Button>
     </Form>
   );

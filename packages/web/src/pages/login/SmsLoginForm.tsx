@@ -2,8 +2,6 @@ import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { SmsLoginBody, SmsSendBody } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { withFeedback } from '../../app/feedback';
 import { schemaRules } from '../../components/form/schemaRule';
@@ -12,6 +10,7 @@ import { isCaptchaError, loginErrorText } from './loginError';
 import { useAfterLogin } from './useAfterLogin';
 import { useCaptcha } from './useCaptcha';
 import { useCountdown } from './useCountdown';
+import { text } from '../../i18n/text';
 
 /** Wait before another SMS code may be asked for. */
 export const SMS_RESEND_SECONDS = 60;
@@ -23,7 +22,6 @@ interface Values {
 }
 
 export function SmsLoginForm() {
-  const { t } = useTranslation();
   const { client, language } = useConsole();
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
@@ -37,15 +35,15 @@ export function SmsLoginForm() {
     captchaCode: (values().captchaCode ?? '').trim(),
   });
   const loginBody = () => ({ phone: (values().phone ?? '').trim(), code: (values().code ?? '').trim() });
-  const sendRule = schemaRules(SmsSendBody, sendBody, language);
-  const loginRule = schemaRules(SmsLoginBody, loginBody, language);
+  const sendRule = schemaRules(() => import('./loginSchemas').then((m) => m.SmsSendBody), sendBody, language);
+  const loginRule = schemaRules(() => import('./loginSchemas').then((m) => m.SmsLoginBody), loginBody, language);
 
   const send = useMutation({
     meta: { silent: true },
     mutationFn: () => client.auth.sendSms(sendBody()),
     onSuccess: () => {
       setError(null);
-      withFeedback((ui) => ui.message.success(t('login.smsSent')));
+      withFeedback((ui) => ui.message.success(text('login.smsSent')));
       startCountdown(SMS_RESEND_SECONDS);
     },
     onError: (e) => {
@@ -74,11 +72,11 @@ export function SmsLoginForm() {
       {error ? (
         <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid="login-error" />
       ) : null}
-      <Form.Item name="phone" label={t('login.phone')} rules={[sendRule('phone')]} validateTrigger="onBlur">
+      <Form.Item name="phone" label={text('login.phone')} rules={[sendRule('phone')]} validateTrigger="onBlur">
         <Input prefix={<MobileOutlined />} autoComplete="tel" maxLength={11} data-testid="phone-input" />
       </Form.Item>
       <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} rule={sendRule('captchaCode')} />
-      <Form.Item label={t('login.smsCode')} required>
+      <Form.Item label={text('login.smsCode')} required>
         <Flex gap={8}>
           <Form.Item name="code" noStyle rules={[loginRule('code')]} validateTrigger="onBlur">
             <Input prefix={<MessageOutlined />} autoComplete="one-time-code" data-testid="sms-code-input" />
@@ -90,12 +88,12 @@ export function SmsLoginForm() {
             data-testid="send-sms-button"
             style={{ minWidth: 120 }}
           >
-            {countdown > 0 ? t('login.resend', { seconds: countdown }) : t('login.sendCode')}
+            {countdown > 0 ? text('login.resend', { seconds: countdown }) : text('login.sendCode')}
           </Button>
         </Flex>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="sms-login-button">
-        {t('login.submit')}
+        {text('login.submit')}
       </Button>
     </Form>
   );
