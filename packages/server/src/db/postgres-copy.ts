@@ -55,8 +55,9 @@ export function acceptCopyFromStdin(pool: Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text === 'string' && COPY_FROM_STDIN.test(text) && Array.isArray(values) && values.length === 1)
-        return copyIn(client, text, String(values[0]));
+      // Exactly (statement, [rows]), as Kysely calls it: a callback-style call keeps pg's own path.
+      const copy = args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length === 1;
+      if (copy && COPY_FROM_STDIN.test(text)) return copyIn(client, text, String(values[0]));
       return query(...args);
     };
   });
