@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import type { DB } from './tables.js';
 import { WriteTracker } from './write-tracker.js';
+import { acceptCopyFromStdin } from './postgres-copy.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,6 +37,7 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pg = postgresDriver();
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    acceptCopyFromStdin(pool);
     const db = new Kysely<DB>({ dialect: new StorePostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { LinkSpec, LooseDB, LooseKysely, TableSpec, WriteContext } from '../../store/repository.js';
 import { valueToStore } from '../../store/convert.js';
+import { copyRows } from '../../db/postgres-copy.js';
 import { reachableIds, referencesOf } from '../../store/references.js';
 import { tenantOf, type Caller } from '../caller.js';
 import type { FileProblems } from './convert.js';
@@ -114,8 +115,6 @@ class BatchWriter {
   private readonly tenantId: number;
   /** Rows above this id were written by this import (earlier batches): not repeats of stored rows. */
   private storedUpTo = 0;
-  /** PostgreSQL: the table's column types, for reading JSON rows into only the columns an insert names. */
-  private columnTypes = new Map<string, string>();
   private created = 0;
   private skipped = 0;
   private readonly errors: RowError[] = [];
@@ -140,15 +139,7 @@ class BatchWriter {
   async begin(): Promise<void> {
     // The table grows inside this transaction with no statistics on its new rows: PostgreSQL's planner then
     // takes an IN list of a batch's keys for most of the table and scans it once per batch.
-    if (this.args.dialect === 'postgres') {
-      await sql`set local enable_seqscan = off`.execute(this.trx);
-      const columns = await sql<{ name: string; type: string }>`
-        select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
-        where attrelid = ${snake(this.args.table.table)}::regclass and attnum > 0 and not attisdropped`.execute(
-        this.trx,
-      );
-      for (const c of columns.rows) this.columnTypes.set(c.name, c.type);
-    }
+    if (this.args.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(this.trx);
     const row = await this.trx
       .selectFrom(this.args.table.table)
       .select((eb) => eb.fn.max('id').as('top'))
@@ -159,11 +150,13 @@ class BatchWriter {
   /** Stored rows whose `field` is one of `values` (by the field alone, so the store uses its index). */
   private async storedWith(field: string, values: string[], columns: string[]): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
+    const postgres = this.args.dialect === 'postgres';
     for (const part of chunks(values, LOOKUP_CHUNK))
       for (const row of await this.trx
         .selectFrom(this.args.table.table)
         .select(columns)
-        .where(field, 'in', part)
+        // PostgreSQL: one array parameter, not a statement of a thousand to parse and plan for each batch.
+        .where(field, postgres ? '=' : 'in', postgres ? sql<string>`any(${part})` : part)
         .execute())
         if (Number(row.id) <= this.storedUpTo) out.push(row);
     return out;
@@ -256,17 +249,7 @@ class BatchWriter {
     const fresh = inputs.filter((_, i) => !skip.has(i));
     this.created += fresh.length;
     if (!this.args.dryRun && !this.failing && fresh.length)
-      await insertRows(
-        this.trx,
-        this.args.dialect,
-        table,
-        spec,
-        this.args.caller,
-        tz,
-        present,
-        fresh,
-        this.columnTypes,
-      );
+      await insertRows(this.trx, this.args.dialect, table, spec, this.args.caller, tz, present, fresh);
   }
 
   private report(rowNumbers: number[], problems: Map<number, Issue[]>): void {
@@ -343,7 +326,6 @@ async function insertRows(
   tz: string,
   present: string[],
   inputs: Record<string, unknown>[],
-  columnTypes: Map<string, string>,
 ): Promise<void> {
   const fields = spec.entity.fields as Fields;
   const ctx: WriteContext = { caller, tz, trx };
@@ -352,10 +334,11 @@ async function insertRows(
   const json = new Set<string>(table.jsonFields ?? []);
   const storedFields = present.filter((f) => fields[f]!.kind !== 'ids' || json.has(f));
   const links = Object.entries(table.links ?? {}).filter(([f]) => present.includes(f)) as [string, LinkSpec][];
-  // Rows without link rows go in as one JSON parameter a statement; with links, a VALUES list whose returned
-  // ids pair with its rows, with room for the columns a create adds (tenant, organisation, times, defaults).
-  const jsonRows = links.length === 0;
-  const size = jsonRows
+  // Rows without link rows go in as one statement with one parameter (SQLite: a JSON array, PostgreSQL: COPY);
+  // with links, a VALUES list whose returned ids pair with its rows, with room for the columns a create adds
+  // (tenant, organisation, times, defaults).
+  const bulk = links.length === 0;
+  const size = bulk
     ? Math.max(1, inputs.length)
     : Math.max(1, Math.min(1_000, Math.floor(INSERT_PARAMS / (storedFields.length + 16))));
   const build = async (input: Record<string, unknown>) => {
@@ -377,27 +360,18 @@ async function insertRows(
       const columns = `insert into ${quote(snake(table.table))} (${names.map((n) => quote(snake(n))).join(', ')})`;
       const value = (v: unknown) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v);
       let query: CompiledQuery;
-      if (jsonRows && dialect === 'sqlite') {
+      if (bulk && dialect === 'sqlite') {
         // One JSON parameter unpacked by SQLite: a statement of a few columns to prepare instead of one with
         // thousands of parameters, each bound on its own (SQLite prepares every statement anew here).
         const picks = names.map((_, i) => `value ->> ${i}`).join(', ');
         const rows = JSON.stringify(part.map((row) => names.map((n) => value(row[n]))));
         query = CompiledQuery.raw(`${columns} select ${picks} from json_each(?)`, [rows]);
-      } else if (jsonRows) {
-        // The same for PostgreSQL, typed with the table's own column types: parsing and planning a VALUES list
-        // of thousands of parameters cost more than the insert itself (json_populate_recordset would fill
-        // every column of the row type, most of them empty).
-        const keys = names.map(snake);
-        const rows = JSON.stringify(
-          part.map((row) => {
-            const o: Record<string, unknown> = {};
-            names.forEach((n, i) => (o[keys[i]!] = value(row[n])));
-            return o;
-          }),
-        );
-        const typed = keys.map((k) => `${quote(k)} ${columnTypes.get(k) ?? 'text'}`).join(', ');
-        const list = keys.map(quote).join(', ');
-        query = CompiledQuery.raw(`${columns} select ${list} from json_to_recordset($1) as x(${typed})`, [rows]);
+      } else if (bulk) {
+        // PostgreSQL: COPY, the rows in its text format (db/postgres-copy.ts), inside this transaction: less for
+        // it to parse than a VALUES list of thousands of parameters or a JSON document for json_to_recordset.
+        const list = names.map((n) => quote(snake(n))).join(', ');
+        const rows = copyRows(part.map((row) => names.map((n) => value(row[n]))));
+        query = CompiledQuery.raw(`copy ${quote(snake(table.table))} (${list}) from stdin`, [rows]);
       } else {
         const params: unknown[] = [];
         const tuples = part.map((row) => {
