@@ -2,7 +2,7 @@
  * EOCD runs from many gateways at once beside B1's alarms (issue 18): alarms at a steady rate from 10 gateways,
  * first alone, then while every run gateway uploads its 60 s runs at 256 Hz (three axes, about 123 KB of JSON
  * each) at the same moment. Prints each phase's alarm publish → console p50 / p99 (aim: p99 under 100 ms while
- * the runs arrive) and the runs stored a second.
+ * the runs arrive) with the event loop's longest holds, the runs stored a second, and the machine's load.
  *
  *   npx tsx bench/eocd-ingest.ts           # 200 gateways, 2 runs each
  *   npx tsx bench/eocd-ingest.ts --short   # 50 gateways, 1 run each
@@ -11,6 +11,8 @@ import { SIM_SAMPLE_SCALE, simulateRide } from '@liftcloud/simulator';
 import { packSamples, upTopic } from '@liftcloud/client';
 import type { Kysely } from 'kysely';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LooseDB } from '../packages/server/src/store/repository.js';
 import { startPipeline } from './lib/pipeline.js';
 import { summarise } from './lib/stats.js';
@@ -24,6 +26,19 @@ const QUIET_MS = short ? 3000 : 6000;
 const RATE = 256;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How long the event loop (which carries the ingest, the broker, the bench's gateways and console) was held in a
+ * phase: a long hold is work on the loop; a long alarm latency without one is the process waiting for a core.
+ */
+function loopDelay() {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  return () => {
+    h.disable();
+    return { p99: Math.round(h.percentile(99) / 1e6), max: Math.round(h.max / 1e6) };
+  };
+}
 
 let seed = 3;
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
@@ -78,14 +93,16 @@ async function main() {
   sentAlarms = 0;
   warm = Date.now() + QUIET_MS;
   let t0 = performance.now();
+  let loop = loopDelay();
   await alarms(() => Date.now() > warm);
   await settle();
-  const alone = { ...summarise(p.alarmLatency, performance.now() - t0), sent: sentAlarms };
+  const alone = { ...summarise(p.alarmLatency, performance.now() - t0), sent: sentAlarms, loopDelayMs: loop() };
 
   p.alarmLatency.length = 0;
   sentAlarms = 0;
   let uploading = true;
   t0 = performance.now();
+  loop = loopDelay();
   const alarmsDuring = alarms(() => !uploading);
   let n = 0;
   await Promise.all(
@@ -100,7 +117,7 @@ async function main() {
   uploading = false;
   await alarmsDuring;
   await settle();
-  const during = { ...summarise(p.alarmLatency, uploadMs), sent: sentAlarms };
+  const during = { ...summarise(p.alarmLatency, uploadMs), sent: sentAlarms, loopDelayMs: loop() };
   const stored = await (p.store.db as unknown as Kysely<LooseDB>)
     .selectFrom('eocdRuns')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -116,6 +133,7 @@ async function main() {
     alarmsWhileRunsArrive: during,
     runs: { stored: Number(stored.n) - 1, seconds: Math.round(uploadMs) / 1000 },
     runsPerSecond: Math.round(((RUN_GATEWAYS * RUNS_EACH) / uploadMs) * 1000 * 10) / 10,
+    load: loadavg().map((l) => Math.round(l * 10) / 10),
   };
   console.log(JSON.stringify(result, null, 2));
   if (!short)

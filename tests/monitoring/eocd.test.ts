@@ -7,8 +7,11 @@ import {
   type LiftCloudClient,
 } from '@liftcloud/client';
 import { SIM_SAMPLE_SCALE, SimulatedGateway, simulateRide } from '@liftcloud/simulator';
+import type { Kysely } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SAMPLES_DELTA_DEFLATE } from '../../packages/server/src/monitoring/eocd-samples.js';
+import type { LooseDB } from '../../packages/server/src/store/repository.js';
 import { failure } from '../support/errors.js';
 import { connectGateway, provisionGateway, publishQos1, type TestGateway } from '../support/gateway.js';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server.js';
@@ -113,6 +116,45 @@ describe.each(DIALECTS)('EOCD runs, thresholds and settings through the broker o
     const samples = await admin.call(getEocdRunSamples, { params: { id: r.id } });
     expect(base64ToBytes(samples.samples)!.length).toBe(run.count * 6);
     expect(samples).toMatchObject({ sampleRate: 256, scale: SIM_SAMPLE_SCALE, lowPassHz: 10 });
+  });
+
+  it('stores the samples deflated and gives back exactly what the gateway sent; a damaged row answers, not crashes', async () => {
+    const run = runMessage('none', 3);
+    await publishQos1(device, upTopic(gw.dtu, 'vibration'), run.body);
+    const sent = base64ToBytes((JSON.parse(run.body) as { samples: string }).samples)!;
+    const db = s.store.db as unknown as Kysely<LooseDB>;
+    const stored = await db
+      .selectFrom('eocdRuns as r')
+      .innerJoin('eocdSamples as x', 'x.runId', 'r.id')
+      .select(['r.id', 'x.data', 'x.encoding'])
+      .where('r.dtuCode', '=', gw.dtu)
+      .where('r.msgId', '=', String((JSON.parse(run.body) as { id: string }).id))
+      .executeTakeFirstOrThrow();
+    const id = Number(stored.id);
+    expect(Number(stored.encoding)).toBe(SAMPLES_DELTA_DEFLATE);
+    expect((stored.data as Uint8Array).length).toBeLessThan(sent.length / 2);
+    const back = await admin.call(getEocdRunSamples, { params: { id } });
+    expect(base64ToBytes(back.samples)).toEqual(sent);
+    // a row written before the encoding (packed bytes as sent) reads the same
+    await db
+      .updateTable('eocdSamples')
+      .set({ data: Buffer.from(sent), encoding: 0 })
+      .where('runId', '=', id)
+      .execute();
+    expect(base64ToBytes((await admin.call(getEocdRunSamples, { params: { id } })).samples)).toEqual(sent);
+    // damaged in the store: a clear error naming the run, and the server goes on answering
+    await db
+      .updateTable('eocdSamples')
+      .set({ data: Buffer.from('not deflate data at all'), encoding: SAMPLES_DELTA_DEFLATE })
+      .where('runId', '=', id)
+      .execute();
+    const damaged = await failure(admin.call(getEocdRunSamples, { params: { id } }));
+    expect(damaged.status).toBe(500);
+    expect(damaged.key).toBe('eocd.samplesCorrupt');
+    expect(damaged.message).toContain(String(id));
+    expect((await admin.entities.eocdRun.get(id)).sampleCount).toBe(run.count);
+    await db.deleteFrom('eocdSamples').where('runId', '=', id).execute();
+    await db.deleteFrom('eocdRuns').where('id', '=', id).execute();
   });
 
   it('a worn guide rail crosses the ISO horizontal thresholds: a hazard names metric, value and limit, once', async () => {

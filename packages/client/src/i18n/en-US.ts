@@ -196,6 +196,8 @@ export const enUS = {
   'device.offline': 'The terminal is not online and does not support this operation',
   // EOCD
   'eocd.samplesGone': "This run's raw samples are no longer kept (only its metrics)",
+  'eocd.samplesCorrupt':
+    'The raw samples of EOCD run {id} are damaged in the store and cannot be read; its metrics are kept',
   'eocd.noGateway': 'No gateway is bound to this elevator',
   'eocd.linkInvalid': 'This EOCD link is not valid or has expired',
   // OTA (entities/ota.ts, docs/decisions.md "OTA")

@@ -194,6 +194,8 @@ export const itItaly: Record<MessageKey, string> = {
   'device.offline': 'Il terminale non è online e non supporta questa operazione',
   // EOCD
   'eocd.samplesGone': 'I dati grezzi di questa corsa non sono più conservati (solo le metriche)',
+  'eocd.samplesCorrupt':
+    "I dati grezzi della corsa EOCD {id} sono danneggiati nell'archivio e non si possono leggere; le metriche restano",
   'eocd.noGateway': 'Nessun gateway è collegato a questo ascensore',
   'eocd.linkInvalid': 'Questo collegamento EOCD non è valido o è scaduto',
   // OTA (entities/ota.ts, docs/decisions.md "OTA")

@@ -192,6 +192,7 @@ export const zhCN: Record<MessageKey, string> = {
   'device.offline': '终端不在线，不支持此操作',
   // EOCD
   'eocd.samplesGone': '该运行的原始数据已不再保留（仅保留指标）',
+  'eocd.samplesCorrupt': 'EOCD 运行 {id} 的原始数据在存储中已损坏，无法读取（指标仍保留）',
   'eocd.noGateway': '该电梯未绑定网关',
   'eocd.linkInvalid': '该EOCD链接无效或已过期',
   // OTA (entities/ota.ts, docs/decisions.md "OTA")

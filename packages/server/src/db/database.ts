@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { startCheckpointer } from './checkpointer.js';
 import { StorePostgresDialect } from './current-schema-introspector.js';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -28,8 +29,8 @@ function postgresDriver(): typeof import('pg') {
 }
 
 /**
- * One query layer, two dialects: a SQLite file in WAL mode by default, PostgreSQL when a postgres:// URL
- * is given. Column names are snake_case in the store and camelCase in code (CamelCasePlugin).
+ * One query layer, two dialects: a SQLite file in WAL mode by default (checkpointed in a worker thread,
+ * checkpointer.ts), PostgreSQL when a postgres:// URL is given. Column names are snake_case in the store and camelCase in code (CamelCasePlugin).
  */
 export function openStore(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): Store {
   // The tracker runs first, so it sees table names as code writes them (camelCase).
@@ -47,8 +48,16 @@ export function openStore(opts: { databaseUrl?: string; sqliteFile: string; pool
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpointer = startCheckpointer(sqlite, opts.sqliteFile);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }), plugins });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** How many prepared statements the SQLite store keeps (the least recently used goes first). */

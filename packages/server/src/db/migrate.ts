@@ -34,6 +34,7 @@ import * as m045 from './migrations/045_spec_fields.js';
 import * as m051 from './migrations/051_lift_calls.js';
 import * as m046 from './migrations/046_meter_readings.js';
 import * as m055 from './migrations/055_webhook_pending_index.js';
+import * as m052 from './migrations/052_eocd_samples_encoding.js';
 import type { MigrationContext } from './migrations/helpers.js';
 
 /** Versioned migrations, in order. A new one is a new file here; a landed one is never edited. */
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, { up(ctx: MigrationContext): Promise<voi
   '051_lift_calls': m051,
   '046_meter_readings': m046,
   '055_webhook_pending_index': m055,
+  '052_eocd_samples_encoding': m052,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -11,5 +11,5 @@ export interface MeasureRequest {
 const port = parentPort!;
 port.on('message', ({ id, payload, lowPassHz }: MeasureRequest) => {
   const result = measureRun(payload, lowPassHz);
-  port.postMessage({ id, result }, result.ok ? [result.bytes.buffer as ArrayBuffer] : []);
+  port.postMessage({ id, result }, result.ok ? [result.samples.buffer as ArrayBuffer] : []);
 });

@@ -1,6 +1,6 @@
 /**
  * A vibration message's payload read and measured: JSON, the protocol's schema, the packed samples, the ISO 18738-1
- * metrics. Pure CPU work and no store, so it runs in the EOCD worker (eocd-measure-worker.ts), off the thread that
+ * metrics, and the samples encoded for the store. Pure CPU work and no store, so it runs in the EOCD worker (eocd-measure-worker.ts), off the thread that
  * carries the alarms; the same function runs in place when no worker can.
  */
 import {
@@ -14,10 +14,14 @@ import {
   type RunMetrics,
   type VibrationMessage,
 } from '@liftcloud/client';
+import { encodeSamples } from './eocd-samples.js';
 
-/** The message without its samples' text (the bytes carry them), its bytes and its metrics; or why it was dropped. */
+/**
+ * The message without its samples' text, its samples encoded as they are stored (eocd-samples.ts), how many
+ * instants they hold, and its metrics; or why it was dropped.
+ */
 export type Measured =
-  | { ok: true; message: VibrationMessage; bytes: Uint8Array; metrics: RunMetrics }
+  | { ok: true; message: VibrationMessage; samples: Uint8Array; sampleCount: number; metrics: RunMetrics }
   | { ok: false; reason: 'json' | 'schema' | 'samples'; issues?: unknown[] };
 
 const filters = new Map<string, RunFilters>();
@@ -46,5 +50,7 @@ export function measureRun(payload: Uint8Array, lowPassHz: number): Measured {
   const bytes = base64ToBytes(m.samples);
   if (!bytes || bytes.length % 6 !== 0 || bytes.length < 12) return { ok: false, reason: 'samples' };
   const metrics = runMetrics(unpackBytes(bytes, m.scale), filtersFor(m.rate, lowPassHz));
-  return { ok: true, message: { ...m, samples: '' }, bytes, metrics };
+  // a plain array with a buffer of its own (zlib's Buffer may share one), which the worker moves to the ingest
+  const samples = new Uint8Array(encodeSamples(bytes));
+  return { ok: true, message: { ...m, samples: '' }, samples, sampleCount: bytes.length / 6, metrics };
 }

@@ -11,6 +11,7 @@ import type { LooseDB } from '../store/repository.js';
 import type { GatewayRecord } from './event-records.js';
 import { EocdMeasurer } from './eocd-measurer.js';
 import type { GatewayInfo } from './gateways.js';
+import { SAMPLES_ENCODING } from './eocd-samples.js';
 
 type Trx = Transaction<LooseDB>;
 const DAY_MS = 86_400_000;
@@ -28,7 +29,8 @@ export interface ThresholdRow extends Record<EocdMetric, number> {
 
 /** A run decoded and measured before its batch's transaction (nothing of it needs the store's write lock). */
 export interface PreparedRun {
-  bytes: Uint8Array;
+  /** The samples as they are stored, in SAMPLES_ENCODING (eocd-samples.ts). */
+  samples: Uint8Array;
   scale: number;
   sampleCount: number;
   metrics: RunMetrics;
@@ -135,9 +137,9 @@ export class EocdRuns {
     const threshold = await this.thresholdOf(gateway.elevatorId!);
     const measured = await this.measurer.measure(payload, threshold?.lowPassHz ?? DEFAULT_LOW_PASS_HZ);
     if (!measured.ok) return { drop: measured.reason, ...(measured.issues ? { issues: measured.issues } : {}) };
-    const { message, bytes, metrics } = measured;
+    const { message, samples, sampleCount, metrics } = measured;
     const over = threshold ? overLimits(metrics, threshold) : [];
-    return { message, run: { bytes, scale: message.scale, sampleCount: bytes.length / 6, metrics, threshold, over } };
+    return { message, run: { samples, scale: message.scale, sampleCount, metrics, threshold, over } };
   }
 
   close(): Promise<void> {
@@ -215,7 +217,8 @@ export async function storeRun(
     .values({
       runId,
       scale: run.scale,
-      data: Buffer.from(run.bytes.buffer, run.bytes.byteOffset, run.bytes.byteLength),
+      data: Buffer.from(run.samples.buffer, run.samples.byteOffset, run.samples.byteLength),
+      encoding: SAMPLES_ENCODING,
       keepUntil: now + EOCD_SAMPLE_RETENTION_DAYS * DAY_MS,
     })
     .execute();

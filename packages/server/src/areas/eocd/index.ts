@@ -10,6 +10,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { tenantOf } from '../../services/caller.js';
 import type { LooseDB } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
+import { storedSamples } from './samples.js';
 
 /** The parameters a gateway is sent for EOCD collection (writeParams; docs/gateway-protocol.md "Down"). */
 export function eocdParams(s: Record<string, unknown>): Record<string, string> {
@@ -41,18 +42,13 @@ export function registerEocd(app: FastifyInstance, { store, repos, monitoring, j
   route(app, getEocdRunSamples, async (req) => {
     // the run must be one the caller may see (404 otherwise)
     const run = await repos.eocdRun.get(callerOf(req), req.params.id, req.timeZone);
-    const row = await db
-      .selectFrom('eocdSamples')
-      .select(['scale', 'data'])
-      .where('runId', '=', run.id)
-      .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'eocd.samplesGone');
-    const data = row.data as Uint8Array;
+    const stored = await storedSamples(db, run, req.log);
+    if (!stored) throw new HttpError(404, 'eocd.samplesGone');
     return ok({
       runId: run.id,
       sampleRate: Number(run.sampleRate),
-      scale: Number(row.scale),
-      samples: bytesToBase64(data),
+      scale: stored.scale,
+      samples: bytesToBase64(stored.bytes),
       lowPassHz: Number(run.lowPassHz ?? 10),
     });
   });

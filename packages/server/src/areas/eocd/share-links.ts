@@ -17,6 +17,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { keyFromFile, keyFromStore, ShareLinkSigner } from '../../services/share-links.js';
 import type { LooseDB } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
+import { storedSamples } from './samples.js';
 
 /** One answer for every flaw in a link: a wrong id, kind, signature or an old link cannot be told apart. */
 const linkRefused = () => new HttpError(404, 'shareLink.invalid');
@@ -101,11 +102,7 @@ export async function registerEocdShareLinks(app: FastifyInstance, ctx: AreaDeps
       const threshold = run.thresholdId
         ? await db.selectFrom('eocdThresholds').selectAll().where('id', '=', run.thresholdId).executeTakeFirst()
         : undefined;
-      const samples = await db
-        .selectFrom('eocdSamples')
-        .select(['scale', 'data'])
-        .where('runId', '=', id)
-        .executeTakeFirst();
+      const samples = await storedSamples(db, { id, sampleCount: run.sampleCount }, req.log);
       return ok({
         elevatorName: text(lift.name),
         address: text(lift.address),
@@ -118,7 +115,7 @@ export async function registerEocdShareLinks(app: FastifyInstance, ctx: AreaDeps
               number
             >)
           : null,
-        samples: samples ? { scale: Number(samples.scale), samples: bytesToBase64(samples.data as Uint8Array) } : null,
+        samples: samples ? { scale: samples.scale, samples: bytesToBase64(samples.bytes) } : null,
         linkExpireTime: formatDateTime(Number(req.query.exp) * 1000, req.timeZone),
       });
     },
