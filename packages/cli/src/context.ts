@@ -9,6 +9,7 @@ import { apiBase, resolveSettings, type GlobalOptions, type Settings } from './c
 import { CliError, isApiError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { debugFetch } from './http/debug-fetch.js';
+import { nodeFetch } from './http/node-fetch.js';
 import { DEFAULT_RETRY, retryingFetch } from './http/retry-fetch.js';
 import { setLanguage, t } from './i18n/index.js';
 import type { Column } from './output/columns.js';
@@ -125,7 +126,7 @@ export class Context {
 
   private clientOptions(): ClientOptions {
     const debug = this.options.debug ? (line: string) => say.debug(line) : undefined;
-    const base = globalThis.fetch.bind(globalThis);
+    const base = nodeFetch();
     const fetch = retryingFetch(debug ? debugFetch(base, debug) : base, {
       ...DEFAULT_RETRY,
       onRetry: ({ method, url, delayMs, reason }) => say.warn(t('retry', { method, url, ms: delayMs, reason })),
