@@ -1,4 +1,4 @@
-import type { LiftCloudClient } from '@liftcloud/client';
+import type { ClientOptions, HttpClient, LiftCloudClient } from '@liftcloud/client';
 import { CredentialsFile } from './config/credentials.js';
 import { configDir, credentialsFile } from './config/paths.js';
 import { peekConfig } from './config/peek.js';
@@ -9,6 +9,7 @@ import { apiBase, resolveSettings, type GlobalOptions, type Settings } from './c
 import { CliError, isApiError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { debugFetch } from './http/debug-fetch.js';
+import { nodeFetch } from './http/node-fetch.js';
 import { DEFAULT_RETRY, retryingFetch } from './http/retry-fetch.js';
 import { setLanguage, t } from './i18n/index.js';
 import type { Column } from './output/columns.js';
@@ -21,6 +22,11 @@ import { localTimeZone } from './time-zone.js';
 
 export type TokenSource = 'env' | 'file' | 'none';
 
+interface CallOptions {
+  spinner?: boolean;
+  label?: () => string;
+}
+
 /** Widest a table cell gets on a terminal before it is cut with …; -o wide shows it whole. */
 const TABLE_CELL_MAX = 40;
 
@@ -28,6 +34,7 @@ const TABLE_CELL_MAX = 40;
 export class Context {
   private store: ProfileSessionStore | undefined;
   private clientPromise: Promise<LiftCloudClient> | undefined;
+  private httpPromise: Promise<HttpClient> | undefined;
   private profileStorePromise: Promise<ProfileStore> | undefined;
 
   private constructor(
@@ -103,32 +110,51 @@ export class Context {
 
   private async createClient(): Promise<LiftCloudClient> {
     const { LiftCloudClient } = await import('@liftcloud/client');
+    return new LiftCloudClient(this.clientOptions());
+  }
+
+  /**
+   * The client's request conventions alone (headers, envelope, errors), for calls that need no declared operation
+   * (an entity's list and get): LiftCloudClient brings every operation's and entity's schemas (TypeBox).
+   */
+  http(): Promise<HttpClient> {
+    this.httpPromise ??= import('./http/plain-client.js').then(
+      ({ HttpClient }) => new HttpClient(this.clientOptions()),
+    );
+    return this.httpPromise;
+  }
+
+  private clientOptions(): ClientOptions {
     const debug = this.options.debug ? (line: string) => say.debug(line) : undefined;
-    const base = globalThis.fetch.bind(globalThis);
+    const base = nodeFetch();
     const fetch = retryingFetch(debug ? debugFetch(base, debug) : base, {
       ...DEFAULT_RETRY,
       onRetry: ({ method, url, delayMs, reason }) => say.warn(t('retry', { method, url, ms: delayMs, reason })),
     });
-    return new LiftCloudClient({
+    return {
       baseUrl: apiBase(this.requireServer()),
       session: this.sessionStore(),
       fetch,
       onDebug: debug,
       timeZone: localTimeZone(),
-    });
+    };
   }
 
   /** A client with a session: LIFTCTL_TOKEN is exchanged for one; without either, an auth error. */
   async authedClient(): Promise<LiftCloudClient> {
     const client = await this.client();
-    const store = this.sessionStore();
-    if (!store.get() && this.settings.envToken) await this.exchange(client, this.settings.envToken);
-    if (!store.get()) throw new CliError(t('auth.notLoggedIn', { server: this.requireServer() }), EXIT.auth);
+    await this.ensureSession();
     return client;
   }
 
-  private async exchange(client: LiftCloudClient, accessToken: string): Promise<void> {
-    await client.auth.tokenLogin(accessToken);
+  private async ensureSession(): Promise<void> {
+    const store = this.sessionStore();
+    if (!store.get() && this.settings.envToken) await this.exchange(this.settings.envToken);
+    if (!store.get()) throw new CliError(t('auth.notLoggedIn', { server: this.requireServer() }), EXIT.auth);
+  }
+
+  private async exchange(accessToken: string): Promise<void> {
+    await (await this.client()).auth.tokenLogin(accessToken);
     this.sessionStore().rememberAccessToken(accessToken);
   }
 
@@ -137,14 +163,21 @@ export class Context {
    * their own progress). A 401 from a session that came from an access token logs in again with the token
    * once and repeats; any other 401 says to log in.
    */
-  async call<T>(
-    fn: (client: LiftCloudClient) => Promise<T>,
-    opts: { spinner?: boolean; label?: () => string } = {},
-  ): Promise<T> {
+  call<T>(fn: (client: LiftCloudClient) => Promise<T>, opts: CallOptions = {}): Promise<T> {
+    return this.withSession(() => this.client(), fn, opts);
+  }
+
+  /** call() through the request conventions alone (http()): an entity's list and get. */
+  httpCall<T>(fn: (http: HttpClient) => Promise<T>, opts: CallOptions = {}): Promise<T> {
+    return this.withSession(() => this.http(), fn, opts);
+  }
+
+  private async withSession<C, T>(caller: () => Promise<C>, fn: (c: C) => Promise<T>, opts: CallOptions): Promise<T> {
     const run = async () => {
-      const client = await this.authedClient();
+      const c = await caller();
+      await this.ensureSession();
       try {
-        return await fn(client);
+        return await fn(c);
       } catch (error) {
         // Nothing answered (refused, timed out): say which server, the first thing to check.
         if (isApiError(error) && error.status === 0)
@@ -153,13 +186,13 @@ export class Context {
         const accessToken = this.sessionStore().login()?.accessToken ?? this.settings.envToken;
         if (!accessToken) throw new CliError(error.message, EXIT.auth, [t('auth.expired')]);
         try {
-          await this.exchange(client, accessToken);
+          await this.exchange(accessToken);
         } catch (again) {
           if (isApiError(again) && again.status === 401)
             throw new CliError(again.message, EXIT.auth, [t('auth.expired')]);
           throw again;
         }
-        return fn(client);
+        return fn(c);
       }
     };
     return opts.spinner === false ? run() : withSpinner(run, opts.label);

@@ -3,7 +3,8 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { tableColumns, wideColumns } from '../src/commands/entity/columns.js';
 import { entityDef } from '../src/commands/entity/definition.js';
-import { addFilterOptions, queryFrom } from '../src/commands/entity/filters.js';
+import { addFilterOptions } from '../src/commands/entity/filters.js';
+import { queryFrom } from '../src/commands/entity/query.js';
 import { registerEntity } from '../src/commands/entity/index.js';
 import { registerUnlistedEntities } from '../src/commands/entity/unlisted.js';
 import { valuesFromPairs } from '../src/commands/entity/values.js';
@@ -26,7 +27,8 @@ describe('entity commands', () => {
     for (const entry of ENTITY_COMMANDS) {
       const entity = byName.get(entry.entity);
       expect(entity, `${entry.entity} is gone from the client: regenerate the manifest`).toBeDefined();
-      expect(entry).toEqual({ command: kebab(entry.entity), entity: entry.entity, label: entity?.label });
+      const { command, label } = entry;
+      expect({ command, label }).toEqual({ command: kebab(entry.entity), label: entity?.label });
     }
     const commands = ENTITY_COMMANDS.map((e) => e.command);
     expect([...commands].sort((a, b) => a.localeCompare(b))).toEqual(commands);
@@ -37,9 +39,9 @@ describe('entity commands', () => {
     );
   });
 
-  it('entities newer than the manifest still get their commands, each entity once', () => {
+  it('entities newer than the manifest still get their commands, each entity once', async () => {
     const program = new Command();
-    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    for (const e of ENTITY_COMMANDS) registerEntity(program, await e.shape(), e.command);
     registerUnlistedEntities(program);
     const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     const names = program.commands.map((c) => c.name());
@@ -47,9 +49,9 @@ describe('entity commands', () => {
     expect([...names].sort()).toEqual(Object.keys(ENTITIES).map(kebab).sort());
   });
 
-  it('records the server keeps get no create, update or delete (the server has none for them)', () => {
+  it('records the server keeps get no create, update or delete (the server has none for them)', async () => {
     const program = new Command();
-    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    for (const e of ENTITY_COMMANDS) registerEntity(program, await e.shape(), e.command);
     const subcommands = (name: string) =>
       program.commands.find((c) => c.name() === name)?.commands.map((c) => c.name());
     expect(subcommands('work-order')).toEqual(['list', 'get', 'export']);
@@ -60,9 +62,9 @@ describe('entity commands', () => {
     }
   });
 
-  it('each entity gets list, get, create, update, delete and export', () => {
+  it('each entity gets list, get, create, update, delete and export', async () => {
     const program = new Command();
-    for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+    for (const e of ENTITY_COMMANDS) registerEntity(program, await e.shape(), e.command);
     const company = program.commands.find((c) => c.name() === 'company');
     expect(company?.commands.map((c) => c.name())).toEqual(['list', 'get', 'create', 'update', 'delete', 'export']);
     const list = company?.commands.find((c) => c.name() === 'list');

@@ -75,6 +75,15 @@ describe('start path', () => {
       expect(loaded.filter((url) => url.includes('/typebox/'))).toEqual([]);
       expect(loaded.filter((url) => url.includes('/client/dist/') && !url.endsWith('/i18n/languages.js'))).toEqual([]);
       expect(loaded.length).toBeLessThan(60);
+      // nor inside the chunks: an entity's list starts from its generated shape, without TypeBox ('~kind' marks
+      // its schemas) or the client's entity and operation definitions
+      const chunks = loaded.filter((url) => url.startsWith(pathToFileURL(outdir).href));
+      expect(chunks.length).toBeGreaterThan(3);
+      for (const url of chunks) {
+        const text = readFileSync(new URL(url), 'utf8');
+        for (const heavy of ["'~kind'", '"~kind"', 'function defineEntity(', 'function defineOperation('])
+          expect(text.includes(heavy), `${url} holds ${heavy}`).toBe(false);
+      }
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerEntity } from '../src/commands/entity/index.js';
 import { ENTITY_COMMANDS } from '../src/entities/manifest.js';
 import { setLanguage } from '../src/i18n/index.js';
@@ -9,7 +9,9 @@ setLanguage('en-US');
 /** Issues 13 and 14: liftctl's entity commands for every upkeep entity, from their definitions. */
 describe('upkeep entity commands', () => {
   const program = new Command();
-  for (const e of ENTITY_COMMANDS) registerEntity(program, e.entity, e.command);
+  beforeAll(async () => {
+    for (const e of ENTITY_COMMANDS) registerEntity(program, await e.shape(), e.command);
+  });
   const commandsOf = (name: string) => program.commands.find((c) => c.name() === name)?.commands.map((c) => c.name());
 
   it('each maintenance and upkeep entity has list, get, create, update, delete and export', () => {

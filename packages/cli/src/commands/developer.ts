@@ -1,4 +1,4 @@
-import { DEVELOPER_STATUS, rotateDeveloperSecret, type DeveloperSecret } from '@liftcloud/client';
+import { DEVELOPER_STATUS, type DeveloperSecret } from '@liftcloud/client';
 import type { Command } from 'commander';
 import type { Column } from '../output/columns.js';
 import { writeRecord } from '../output/records.js';
@@ -37,6 +37,8 @@ export function registerDeveloperCommands(group: Command): void {
           throw new CliError(t('developer.badOverlap', { value: opts.overlap }), EXIT.usage);
       }
       const ctx = await contextFor(cmd);
+      // the operation's declaration brings the client's schemas: loaded when the command runs, not for every entity
+      const { rotateDeveloperSecret } = await import('@liftcloud/client');
       const secret = await ctx.call((client) =>
         client.call(rotateDeveloperSecret, {
           params: { id },

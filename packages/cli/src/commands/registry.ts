@@ -59,14 +59,17 @@ const fixed: CommandSpec[] = [
   },
 ];
 
-/** One command per entity of the client's ENTITIES (through the generated manifest), all built by entity/. */
+/**
+ * One command per entity of the client's ENTITIES (through the generated manifest), all built by entity/ from
+ * the entity's generated shape, not its definition: the client's schemas load only for what needs them.
+ */
 const entities: CommandSpec[] = ENTITY_COMMANDS.map((e) => ({
   name: e.command,
   summary: () => e.label[currentLanguage()],
   group: () => t('help.records'),
   load: async () => {
-    const { registerEntity } = await import('./entity/index.js');
-    return (program: Command) => registerEntity(program, e.entity, e.command);
+    const [{ registerEntity }, shape] = await Promise.all([import('./entity/index.js'), e.shape()]);
+    return (program: Command) => registerEntity(program, shape, e.command);
   },
 }));
 

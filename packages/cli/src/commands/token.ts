@@ -6,6 +6,7 @@ import { t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { parseId } from './entity/ids.js';
+import { shapeNamed } from '../entities/lookup.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
 
@@ -36,7 +37,7 @@ export function register(program: Command): void {
     .command('list')
     .alias('ls')
     .description(t('cmd.token.list'))
-    .action(async (_opts, cmd: Command) => listAction('accessToken', { all: true }, cmd));
+    .action(async (_opts, cmd: Command) => listAction(await shapeNamed('accessToken'), { all: true }, cmd));
 
   token
     .command('revoke')

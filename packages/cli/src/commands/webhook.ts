@@ -6,6 +6,7 @@ import { t } from '../i18n/index.js';
 import { say } from '../output/messages.js';
 import { writeTo } from '../output/stream.js';
 import { parseId } from './entity/ids.js';
+import { shapeNamed } from '../entities/lookup.js';
 import { listAction } from './entity/list.js';
 import { contextFor } from './options.js';
 import { localTimeZone } from '../time-zone.js';
@@ -40,7 +41,7 @@ export function register(program: Command): void {
       if (opts.failed) query.status = String(WEBHOOK_STATUS.failed);
       if (opts.since) query.eventTimeStart = sinceValue(opts.since);
       if (opts.developer) query.developerId = String(parseId(opts.developer));
-      await listAction('webhookDelivery', query, cmd);
+      await listAction(await shapeNamed('webhookDelivery'), query, cmd);
     });
 
   webhook

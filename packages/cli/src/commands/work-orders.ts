@@ -21,6 +21,7 @@ import { wideColumns } from './entity/columns.js';
 import { entityDef } from './entity/definition.js';
 import { addFilterOptions } from './entity/filters.js';
 import { parseId } from './entity/ids.js';
+import { shapeNamed } from '../entities/lookup.js';
 import { listAction } from './entity/list.js';
 import { addWatchOptions } from './entity/watch.js';
 import { contextFor } from './options.js';
@@ -96,7 +97,9 @@ export function register(program: Command): void {
 
   addWatchOptions(addFilterOptions(wo.command('list').alias('ls').description(t('cmd.wo.list')), def), 'workOrder')
     .option('--all', t('opt.all'))
-    .action((opts: Record<string, unknown>, cmd: Command) => listAction('workOrder', opts, cmd));
+    .action(async (opts: Record<string, unknown>, cmd: Command) =>
+      listAction(await shapeNamed('workOrder'), opts, cmd),
+    );
 
   registerCreate(wo);
 

@@ -1,3 +1,4 @@
+import { catalogue } from './catalogue.js';
 import { opsEnUS } from './ops.en-US.js';
 import { filesEnUS } from './files.js';
 import { upkeepEnUS } from './upkeep.js';
@@ -7,7 +8,7 @@ import { healthEnUS } from './health.js';
 import { pushStatsEnUS } from './push-stats.js';
 import { dailyUseEnUS } from './daily-use.js';
 /** The CLI's own messages (server messages arrive already localised). en-US is the reference catalogue. */
-export const enUS = {
+const ownEnUS = {
   'cmd.profile': 'Manage profiles: server URL, organisation and language',
   'cmd.profile.list': 'List profiles',
   'cmd.profile.use': 'Make a profile the current one',
@@ -184,14 +185,18 @@ export const enUS = {
   interrupted: 'Interrupted',
   'completion.unknownShell': 'Unknown shell {value}: use bash, zsh or fish',
   retry: 'Retrying {method} {url} in {ms} ms ({reason})',
-  ...opsEnUS,
-  ...pushStatsEnUS,
-  ...dailyUseEnUS,
-  ...filesEnUS,
-  ...upkeepEnUS,
-  ...integrationsEnUS,
-  ...otaEnUS,
-  ...healthEnUS,
 } as const;
+
+export const enUS = catalogue(
+  ownEnUS,
+  opsEnUS,
+  pushStatsEnUS,
+  dailyUseEnUS,
+  filesEnUS,
+  upkeepEnUS,
+  integrationsEnUS,
+  otaEnUS,
+  healthEnUS,
+);
 
 export type CliMessageKey = keyof typeof enUS;

@@ -1,3 +1,4 @@
+import { catalogue } from './catalogue.js';
 import type { CliMessageKey } from './en-US.js';
 import { opsItItaly } from './ops.it-Italy.js';
 import { filesItItaly } from './files.js';
@@ -8,7 +9,7 @@ import { healthItItaly } from './health.js';
 import { pushStatsItItaly } from './push-stats.js';
 import { dailyUseItItaly } from './daily-use.js';
 
-export const itItaly: Record<CliMessageKey, string> = {
+const ownItItaly = {
   'cmd.profile': 'Gestire i profili: URL del server, organizzazione e lingua',
   'cmd.profile.list': 'Elencare i profili',
   'cmd.profile.use': 'Rendere corrente un profilo',
@@ -185,12 +186,16 @@ export const itItaly: Record<CliMessageKey, string> = {
   interrupted: 'Interrotto',
   'completion.unknownShell': 'Shell sconosciuta {value}: usare bash, zsh o fish',
   retry: 'Nuovo tentativo di {method} {url} tra {ms} ms ({reason})',
-  ...opsItItaly,
-  ...pushStatsItItaly,
-  ...dailyUseItItaly,
-  ...filesItItaly,
-  ...upkeepItItaly,
-  ...integrationsItItaly,
-  ...otaItItaly,
-  ...healthItItaly,
 };
+
+export const itItaly: Record<CliMessageKey, string> = catalogue(
+  ownItItaly,
+  opsItItaly,
+  pushStatsItItaly,
+  dailyUseItItaly,
+  filesItItaly,
+  upkeepItItaly,
+  integrationsItItaly,
+  otaItItaly,
+  healthItItaly,
+);

@@ -1,3 +1,4 @@
+import { catalogue } from './catalogue.js';
 import type { CliMessageKey } from './en-US.js';
 import { opsZhCN } from './ops.zh-CN.js';
 import { filesZhCN } from './files.js';
@@ -8,7 +9,7 @@ import { healthZhCN } from './health.js';
 import { pushStatsZhCN } from './push-stats.js';
 import { dailyUseZhCN } from './daily-use.js';
 
-export const zhCN: Record<CliMessageKey, string> = {
+const ownZhCN = {
   'cmd.profile': '管理配置：服务器地址、组织和语言',
   'cmd.profile.list': '列出配置',
   'cmd.profile.use': '切换当前配置',
@@ -183,12 +184,16 @@ export const zhCN: Record<CliMessageKey, string> = {
   interrupted: '已中断',
   'completion.unknownShell': '未知 shell {value}：请使用 bash、zsh 或 fish',
   retry: '{ms} 毫秒后重试 {method} {url}（{reason}）',
-  ...opsZhCN,
-  ...pushStatsZhCN,
-  ...dailyUseZhCN,
-  ...filesZhCN,
-  ...upkeepZhCN,
-  ...integrationsZhCN,
-  ...otaZhCN,
-  ...healthZhCN,
 };
+
+export const zhCN: Record<CliMessageKey, string> = catalogue(
+  ownZhCN,
+  opsZhCN,
+  pushStatsZhCN,
+  dailyUseZhCN,
+  filesZhCN,
+  upkeepZhCN,
+  integrationsZhCN,
+  otaZhCN,
+  healthZhCN,
+);

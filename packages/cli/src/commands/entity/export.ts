@@ -8,7 +8,7 @@ import { writeXlsx } from '../../output/xlsx.js';
 import { contextFor } from '../options.js';
 import { exportColumns } from './columns.js';
 import { entityDef, type Row } from './definition.js';
-import { queryFrom } from './filters.js';
+import { queryFrom } from './query.js';
 
 /**
  * `<entity> export`: every record matching the filters, headed by column labels: CSV on stdout unless -o

@@ -1,28 +1,32 @@
-import { PAGE_SIZES, issueMessage, parseQuery, type EntityDef, type Field, type Fields } from '@liftcloud/client';
+import { PAGE_SIZES, type FilterMode } from '@liftcloud/client';
 import { Option, type Command } from 'commander';
-import { CliError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
-import { currentLanguage, t } from '../../i18n/index.js';
-import { fieldLabel } from './definition.js';
-import { kebab } from './ids.js';
-import { convertValue } from './values.js';
 import { completeLastOption } from '../../completion/values.js';
+import type { EntityShape, ShapeField } from '../../entities/shape.js';
+import { currentLanguage, t } from '../../i18n/index.js';
+import { fieldLabel } from './labels.js';
+import { kebab } from './ids.js';
+
+/** What filter options are made of: an entity's definition or its shape (the same keys). */
+export interface FilterSource {
+  filters: Partial<Record<string, FilterMode>>;
+  fields: Record<string, ShapeField>;
+}
 
 /** "1=Manufacturer, 2=…" for an enum filter's help. */
-function choicesText(field: Field): string {
+function choicesText(field: ShapeField): string {
   const options = field.enumDef?.options ?? [];
   return options.length ? ` (${options.map((o) => `${o.code}=${o.label[currentLanguage()]}`).join(', ')})` : '';
 }
 
 /** The query keys of an entity's filters: the field for eq and like, …Start and …End for a range. */
-export function filterKeys(def: EntityDef<Fields>): string[] {
+export function filterKeys(def: FilterSource): string[] {
   return Object.entries(def.filters).flatMap(([key, mode]) =>
     mode === 'range' ? [`${key}Start`, `${key}End`] : [key],
   );
 }
 
 /** One flag per filter of the definition (--name, --login-time-start…), plus --page-no and --page-size. */
-export function addFilterOptions(command: Command, def: EntityDef<Fields>, paging = true): Command {
+export function addFilterOptions(command: Command, def: FilterSource, paging = true): Command {
   for (const [key, mode] of Object.entries(def.filters)) {
     const field = def.fields[key];
     if (!field || !mode) continue;
@@ -49,29 +53,24 @@ export function addFilterOptions(command: Command, def: EntityDef<Fields>, pagin
   return command;
 }
 
+type Query = Record<string, string | number | boolean>;
+
 /**
- * The list query from the parsed flags, converted and checked against the definition's query schema, the
- * same check the server makes, so a bad filter is a usage error before anything is sent.
+ * A list's query. Without a filter flag and with a page number inside the schema's bounds (the usual list), it
+ * is the shape's defaults with the page asked for, as the query schema would make it; any filter is converted
+ * and checked against the definition's query schema (queryFrom, which loads the client's schemas), so a bad
+ * filter is a usage error before anything is sent.
  */
-export function queryFrom(
-  def: EntityDef<Fields>,
-  opts: Record<string, unknown>,
-): Record<string, string | number | boolean> {
-  const raw: Record<string, unknown> = {};
-  for (const [key, mode] of Object.entries(def.filters)) {
-    const field = def.fields[key];
-    if (!field || !mode) continue;
-    // Range bounds are date-times (text); eq and like values take the field's type (an enum by code or label).
-    for (const name of mode === 'range' ? [`${key}Start`, `${key}End`] : [key])
-      if (typeof opts[name] === 'string')
-        raw[name] = mode === 'range' ? opts[name] : convertValue(kebab(name), field, opts[name] as string);
-  }
-  for (const key of ['pageNo', 'pageSize']) if (opts[key] !== undefined) raw[key] = Number(opts[key]);
-  // parseQuery's own conversion leaves text as text (see the CLI README, client requests), so values arrive typed.
-  const { value, issues } = parseQuery(def.querySchema, raw);
-  if (issues.length > 0) {
-    const lines = issues.map((issue) => issueMessage(def.querySchema, issue, currentLanguage()));
-    throw new CliError(t('entity.invalid', { label: def.label[currentLanguage()] }), EXIT.usage, lines);
-  }
-  return value as Record<string, string | number | boolean>;
+export async function listQuery(shape: EntityShape, opts: Record<string, unknown>): Promise<Query> {
+  const pageNo = Number(opts.pageNo ?? shape.queryDefaults.pageNo);
+  const pageSize = Number(opts.pageSize ?? shape.queryDefaults.pageSize);
+  const plain =
+    !filterKeys(shape).some((key) => typeof opts[key] === 'string') &&
+    Number.isInteger(pageNo) &&
+    pageNo >= shape.pageNo.minimum &&
+    pageNo <= shape.pageNo.maximum &&
+    (PAGE_SIZES as readonly number[]).includes(pageSize);
+  if (plain) return { ...shape.queryDefaults, pageNo, pageSize };
+  const [{ queryFrom }, { entityDef }] = await Promise.all([import('./query.js'), import('./definition.js')]);
+  return queryFrom(entityDef(shape.name), opts);
 }

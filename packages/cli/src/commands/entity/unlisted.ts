@@ -1,6 +1,8 @@
 import { ENTITIES } from '@liftcloud/client';
 import type { Command } from 'commander';
 import { ENTITY_COMMANDS } from '../../entities/manifest.js';
+import { shapeOf } from '../../entities/shape-of.js';
+import { entityDef } from './definition.js';
 import { kebab } from './ids.js';
 import { registerEntity } from './index.js';
 
@@ -11,5 +13,6 @@ import { registerEntity } from './index.js';
  */
 export function registerUnlistedEntities(program: Command): void {
   const listed = new Set(ENTITY_COMMANDS.map((e) => e.entity));
-  for (const name of Object.keys(ENTITIES)) if (!listed.has(name)) registerEntity(program, name, kebab(name));
+  for (const name of Object.keys(ENTITIES))
+    if (!listed.has(name)) registerEntity(program, shapeOf(entityDef(name)), kebab(name));
 }
