@@ -1,3 +1,4 @@
+import './client-messages.js';
 import type { ClientOptions, HttpClient, LiftCloudClient } from '@liftcloud/client';
 import { CredentialsFile } from './config/credentials.js';
 import { configDir, credentialsFile } from './config/paths.js';

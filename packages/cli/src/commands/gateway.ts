@@ -1,3 +1,4 @@
+import '../client-messages.js';
 import {
   GATEWAY_TEST,
   enumLabel,

@@ -1,3 +1,4 @@
+import '../client-messages.js';
 import { liveRevokeMessageKey, translate } from '@liftcloud/client';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';

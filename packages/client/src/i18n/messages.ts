@@ -5,10 +5,17 @@ import { registerMessages } from './translate.js';
 
 export * from './translate.js';
 
-// Node (the server, liftctl) reads every language: all three at once. The console loads its one (loadMessages).
-registerMessages('zh-CN', zhCN);
-registerMessages('en-US', enUS);
-registerMessages('it-Italy', itItaly);
+/**
+ * Every language's messages at once, as Node (the server, liftctl) reads them; the console loads its one
+ * (loadMessages). Importing the client's index registers them; a bundle that imports each name from the module
+ * defining it (liftctl's) calls this itself.
+ */
+export function registerAllMessages(): void {
+  registerMessages('zh-CN', zhCN);
+  registerMessages('en-US', enUS);
+  registerMessages('it-Italy', itItaly);
+}
+registerAllMessages();
 
 export function isMessageKey(value: string): value is keyof typeof enUS {
   return value in enUS;
