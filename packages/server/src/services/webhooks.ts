@@ -119,9 +119,18 @@ export function terminalStatus(
   };
 }
 
+/** Secrets' key bytes, decoded once per secret (a run signs thousands of deliveries with a few secrets). */
+const signingKeys = new Map<string, Buffer>();
+const SIGNING_KEYS_KEPT = 256;
+
 /** The Standard Webhooks signature: v1,base64(HMAC-SHA256(key, id.timestamp.body)), the key the secret's bytes. */
 export function webhookSignature(secret: string, msgId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret, 'base64url');
+  let key = signingKeys.get(secret);
+  if (!key) {
+    if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.clear();
+    key = Buffer.from(secret, 'base64url');
+    signingKeys.set(secret, key);
+  }
   return `v1,${createHmac('sha256', key).update(`${msgId}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
@@ -182,6 +191,39 @@ function agentFor(allowed: WebhookTargets, https: boolean): HttpAgent {
   return agent;
 }
 
+/** Targets already parsed and checked, by URL and rule: a URL object or the reason it is refused. */
+const checkedTargets = new Map<string, URL | string>();
+const TARGETS_KEPT = 1024;
+
+/** A push URL parsed, and refused when it names a literal address the rule does not allow (DNS is checked per connection). */
+function checkTarget(url: string, allowed: WebhookTargets): URL | string {
+  const key = `${allowed} ${url}`;
+  let checked = checkedTargets.get(key);
+  if (checked === undefined) {
+    checked = parseTarget(url, allowed);
+    if (checkedTargets.size >= TARGETS_KEPT) checkedTargets.clear();
+    checkedTargets.set(key, checked);
+  }
+  return checked;
+}
+
+function parseTarget(url: string, allowed: WebhookTargets): URL | string {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return 'bad URL';
+  }
+  // a literal IP skips DNS: check it here
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const kind = addressKind(host);
+    if (allowed !== 'any' && (kind === 'private' || (kind === 'loopback' && allowed !== 'loopback')))
+      return `target address ${host} is not allowed`;
+  }
+  return target;
+}
+
 /** One POST with bounded time and answer size; never throws. */
 export function postWebhook(
   url: string,
@@ -199,19 +241,9 @@ export function postWebhook(
       settled = true;
       resolve({ ...o, latencyMs: latency() });
     };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return done({ statusCode: null, error: 'bad URL', excerpt: null });
-    }
-    // a literal IP skips DNS: check it here
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) {
-      const kind = addressKind(host);
-      if (allowed !== 'any' && (kind === 'private' || (kind === 'loopback' && allowed !== 'loopback')))
-        return done({ statusCode: null, error: `target address ${host} is not allowed`, excerpt: null });
-    }
+    const checked = checkTarget(url, allowed);
+    if (typeof checked === 'string') return done({ statusCode: null, error: checked, excerpt: null });
+    const target = checked;
     const https = target.protocol === 'https:';
     const options: RequestOptions = {
       method: 'POST',
@@ -231,7 +263,9 @@ export function postWebhook(
         done({
           statusCode: res.statusCode ?? null,
           error: null,
-          excerpt: Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK.responseExcerptChars) || null,
+          excerpt: chunks.length
+            ? Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK.responseExcerptChars) || null
+            : null,
         });
       res.on('end', finish);
       res.on('close', finish);
