@@ -62,11 +62,23 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/agent' });
       await listState(page, 'list-company');
       expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+      // Every class the dialog takes, from the moment it is inserted: a zoom goes prepare → start → active.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { modalClasses: string[] }).modalClasses = seen;
+        new MutationObserver(() => {
+          for (const modal of document.querySelectorAll('.ant-modal')) seen.push(modal.className);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
       await page.getByTestId('create-button').click();
       const dialog = page.locator('.ant-modal');
       await dialog.waitFor();
-      // antd's motion classes (ant-zoom-appear…) would be on it while it zooms in
-      expect(await dialog.getAttribute('class')).not.toMatch(/ant-zoom/);
+      await expect.poll(() => dialog.getAttribute('class')).not.toMatch(/ant-zoom/);
+      const seen = await page.evaluate(() => (window as unknown as { modalClasses: string[] }).modalClasses);
+      expect(seen.length).toBeGreaterThan(0);
+      // rc-dialog takes one prepare frame (ant-zoom-appear-prepare) even with motion off, to place the zoom's
+      // origin; an animation would go on to the start and active steps.
+      expect(seen.filter((c) => /ant-zoom-appear-(start|active)/.test(c))).toEqual([]);
       await context.close();
     });
 
