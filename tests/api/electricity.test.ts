@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   LiftCloudClient,
+  METER_OFFLINE_AFTER_MS,
   downloadElectricityMeterReportPdf,
   downloadElectricityMetersReportPdf,
   getElectricityMeterReport,
@@ -13,6 +14,7 @@ import {
 } from '@liftcloud/client';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_OFFLINE_JOB } from '../../packages/server/src/jobs/gateway-offline.js';
 import { failure } from '../support/errors.js';
 import { connectGateway, provisionGateway, publishQos1, type TestGateway } from '../support/gateway.js';
 import { DIALECTS, startTestServer, tokenOf, type TestServer } from '../support/server.js';
@@ -246,5 +248,22 @@ describe.each(DIALECTS)('electricity meter readings and consumption on %s', (dia
     const period = await s.fetch('statistics/electricity?period=9', { token, language: 'zh-CN' });
     expect(period.status).toBe(400);
     expect(JSON.stringify(period.body)).toContain('period');
+  });
+
+  // last: its reading moves the meter's latest report on
+  it('marks a meter gateway offline once its readings stop for an hour, and online at its next reading', async () => {
+    const online = async () => (await admin.entities.meterGateway.list({ code })).records[0]!.online;
+    const quiet = await s.app.jobs.runNow(GATEWAY_OFFLINE_JOB, now + METER_OFFLINE_AFTER_MS - 60_000);
+    expect(quiet.outcome).toBe('ok');
+    expect(await online()).toBe(true);
+    const silent = await s.app.jobs.runNow(GATEWAY_OFFLINE_JOB, now + METER_OFFLINE_AFTER_MS + 60_000);
+    expect(silent.outcome).toBe('ok');
+    expect(await online()).toBe(false);
+    await publishQos1(
+      conn,
+      upTopic(gw.dtu, 'meter'),
+      JSON.stringify({ id: 'm-back', ts: Date.now() + 1_000, gwSn: code, dbNo: '01', kwh: 1200, voltage: 380 }),
+    );
+    await expect.poll(online).toBe(true);
   });
 });

@@ -39,6 +39,11 @@ export const MONITOR_MAX_ELEVATORS = 8;
 export const SMS_CODE_VALID_MS = 10 * 60_000;
 export const MAX_FLOOR = 64;
 export const GATEWAY_OFFLINE_AFTER_MS = 60_000;
+/**
+ * A meter gateway is offline once its readings stop for this long: meters report every minute to every hour
+ * (the demo's history is hourly), so a silent hour is one missed reading at the slowest (docs/decisions.md).
+ */
+export const METER_OFFLINE_AFTER_MS = 60 * 60_000;
 export const PUSH_MESSAGE_MAX_LENGTH = 500;
 
 export const GATEWAY_TEST = {

@@ -10,13 +10,15 @@ export const GATEWAY_OFFLINE_JOB = 'gateway-offline';
 
 /**
  * A gateway is offline once its reports stop for `offlineAfterMs` (power cut, lost link): marked disconnected,
- * its elevator offline, and the live channel told.
+ * its elevator offline, and the live channel told. A meter gateway (whose readings a gateway forwards) is
+ * offline once they stop for `meterOfflineAfterMs`; its next reading marks it online again (meter-readings.ts).
  */
 export function gatewayOfflineJob(deps: {
   db: Kysely<DB>;
   directory: GatewayDirectory;
   live: LiveEvents;
   offlineAfterMs: number;
+  meterOfflineAfterMs: number;
   everyMs: number;
 }): Job {
   const db = deps.db as unknown as Kysely<LooseDB>;
@@ -24,6 +26,14 @@ export function gatewayOfflineJob(deps: {
     name: GATEWAY_OFFLINE_JOB,
     schedule: { everyMs: deps.everyMs },
     async run({ now }) {
+      await db
+        .updateTable('meterGateways')
+        .set({ online: 0, updateTime: now })
+        .where('online', '=', 1)
+        .where((eb) =>
+          eb.or([eb('lastReportTime', 'is', null), eb('lastReportTime', '<', now - deps.meterOfflineAfterMs)]),
+        )
+        .execute();
       const gone = await db
         .selectFrom('gatewayDevices')
         .select(['id', 'dtuCode', 'tenantId', 'elevatorId'])

@@ -1,4 +1,10 @@
-import { AUTO_CONFIRM_AFTER_MS, GATEWAY_OFFLINE_AFTER_MS, commandTopic, type CommandMessage } from '@liftcloud/client';
+import {
+  AUTO_CONFIRM_AFTER_MS,
+  GATEWAY_OFFLINE_AFTER_MS,
+  METER_OFFLINE_AFTER_MS,
+  commandTopic,
+  type CommandMessage,
+} from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
@@ -113,6 +119,7 @@ export async function startMonitoring(
       directory,
       live,
       offlineAfterMs: opts.offlineAfterMs ?? GATEWAY_OFFLINE_AFTER_MS,
+      meterOfflineAfterMs: METER_OFFLINE_AFTER_MS,
       everyMs,
     }),
     commandOvertimeJob({ db, everyMs }),

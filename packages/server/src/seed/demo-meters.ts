@@ -42,7 +42,8 @@ export async function seedDemoMeters(
         elevatorId: l.id,
         dbNo: '01',
         useUnitId: l.useUnitId,
-        online: 0,
+        // its last reading is the history's last (now); the offline sweep marks a meter no gateway goes on with
+        online: 1,
         lastReportTime: now,
         createTime: now,
         updateTime: now,
