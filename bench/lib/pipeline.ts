@@ -1,7 +1,8 @@
 /**
  * The alarm pipeline the ingest benches drive: a server on a fresh SQLite file with the demo seed, `gateways`
- * fleet gateways connected to its embedded broker, and a console on the live channel timing each alarm from the
- * gateway's publish (the alarm's ts) to its arrival.
+ * fleet gateways provisioned (the first `connected` of them, all by default, connected to its embedded broker
+ * from this process), and a console on the live channel timing each alarm from the gateway's publish (the
+ * alarm's ts) to its arrival.
  */
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,13 +19,16 @@ export interface Pipeline {
   app: Awaited<ReturnType<typeof buildApp>>;
   store: ReturnType<typeof openStore>;
   members: FleetMember[];
+  /** The broker's address, for gateways another process connects. */
+  mqttUrl: string;
+  /** The connected gateways: members[0, connected). */
   gateways: MqttClient[];
   /** Publish-to-console milliseconds of every alarm frame since the last clear. */
   alarmLatency: number[];
   close(): Promise<void>;
 }
 
-export async function startPipeline(gatewayCount: number): Promise<Pipeline> {
+export async function startPipeline(gatewayCount: number, connected = gatewayCount): Promise<Pipeline> {
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b1-'));
   const store = openStore({ sqliteFile: join(dir, 'b1.db') });
   const app = await buildApp({
@@ -38,7 +42,9 @@ export async function startPipeline(gatewayCount: number): Promise<Pipeline> {
   const members = await provisionDemoFleet(store.db, gatewayCount);
   const url = `mqtt://127.0.0.1:${app.monitoring.broker!.port}`;
   const gateways = await Promise.all(
-    members.map((m) => mqtt.connectAsync(url, { username: m.dtu, password: m.secret, clientId: `b1-${m.dtu}` })),
+    members
+      .slice(0, connected)
+      .map((m) => mqtt.connectAsync(url, { username: m.dtu, password: m.secret, clientId: `b1-${m.dtu}` })),
   );
 
   const session = new MemorySessionStore();
@@ -63,6 +69,7 @@ export async function startPipeline(gatewayCount: number): Promise<Pipeline> {
     app,
     store,
     members,
+    mqttUrl: url,
     gateways,
     alarmLatency,
     async close() {
