@@ -23,6 +23,7 @@ describe(`map tile source (${DIALECTS[0]})`, () => {
           MAP_TILE_URL: 'https://webrd0{s}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}',
           MAP_TILE_SUBDOMAINS: '1,2',
           MAP_TILE_ATTRIBUTION: '© AutoNavi',
+          MAP_TILE_DATUM: 'gcj02',
         }).mapTiles!,
       },
     });
@@ -46,12 +47,16 @@ describe(`map tile source (${DIALECTS[0]})`, () => {
       subdomains: ['1', '2'],
       attribution: '© AutoNavi',
       maxZoom: 18,
+      datum: 'gcj02',
     });
   });
 
   it('refuses a bad setting at start, naming it', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' })).toThrow(
       'MAP_TILE_URL must contain {y}',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_TILE_DATUM: 'bd09' })).toThrow(
+      'MAP_TILE_DATUM must be wgs84 or gcj02',
     );
     expect(loadConfig({}).mapTiles).toBeUndefined();
   });

@@ -103,6 +103,7 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
             subdomains: ['a', 'b'],
             attribution: '© Loopback tiles',
             maxZoom: 17,
+            datum: 'wgs84',
           },
         },
       });

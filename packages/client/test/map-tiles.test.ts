@@ -14,9 +14,19 @@ describe('map tile source settings', () => {
       subdomains: ['1', '2', '3', '4'],
       attribution: '© AutoNavi',
       maxZoom: 18,
+      datum: 'wgs84',
     });
     expect(tileUrl(source, 5, 26, 13)).toBe('https://webrd04.is.autonavi.com/appmaptile?style=8&x=26&y=13&z=5');
     expect(tileOrigins(source)).toEqual([1, 2, 3, 4].map((n) => `https://webrd0${n}.is.autonavi.com`));
+  });
+
+  it('takes the datum the tiles are drawn in, WGS-84 unless told', () => {
+    const url = 'https://webrd0{s}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}';
+    expect(parseMapTileSource({ url, subdomains: '1,2', datum: ' GCJ02 ' }).datum).toBe('gcj02');
+    expect(parseMapTileSource({ url, subdomains: '1,2', datum: '' }).datum).toBe('wgs84');
+    expect(() => parseMapTileSource({ url, subdomains: '1,2', datum: 'bd09' })).toThrow(
+      'MAP_TILE_DATUM must be wgs84 or gcj02',
+    );
   });
 
   it('takes one origin without subdomains, and max zoom 18 when not given', () => {

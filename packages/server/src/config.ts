@@ -65,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           subdomains: env.MAP_TILE_SUBDOMAINS,
           attribution: env.MAP_TILE_ATTRIBUTION,
           maxZoom: env.MAP_TILE_MAX_ZOOM,
+          datum: env.MAP_TILE_DATUM,
         })
       : undefined,
     instanceId: env.INSTANCE_ID ?? `liftcloud-${process.env.HOSTNAME ?? 'local'}`,

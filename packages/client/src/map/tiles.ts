@@ -9,7 +9,15 @@ export interface MapTileSource {
   subdomains: string[];
   attribution: string;
   maxZoom: number;
+  /**
+   * The datum the tiles are drawn in. Coordinates are stored in WGS-84 (what GPS and a phone report); tiles
+   * of Chinese providers such as AutoNavi and Tencent are drawn in GCJ-02, so markers are moved onto them.
+   */
+  datum: MapDatum;
 }
+
+export const MAP_DATUMS = ['wgs84', 'gcj02'] as const;
+export type MapDatum = (typeof MAP_DATUMS)[number];
 
 export const TILE_SIZE = 256;
 export const TILE_MAX_ZOOM_LIMIT = 22;
@@ -23,6 +31,7 @@ export function parseMapTileSource(input: {
   subdomains?: string;
   attribution?: string;
   maxZoom?: string;
+  datum?: string;
 }): MapTileSource {
   const url = input.url.trim();
   for (const part of ['{z}', '{x}', '{y}'])
@@ -38,7 +47,7 @@ export function parseMapTileSource(input: {
       throw new MapTileSourceError(`MAP_TILE_SUBDOMAINS: "${s}" is not a host name label (letters, digits, -)`);
   let parsed: URL;
   try {
-    parsed = new URL(tileUrl({ url, subdomains, attribution: '', maxZoom: 0 }, 0, 0, 0));
+    parsed = new URL(tileUrl({ url, subdomains, attribution: '', maxZoom: 0, datum: 'wgs84' }, 0, 0, 0));
   } catch {
     throw new MapTileSourceError(`MAP_TILE_URL must be an absolute http(s) URL: ${url}`);
   }
@@ -47,7 +56,12 @@ export function parseMapTileSource(input: {
   const maxZoom = input.maxZoom?.trim() ? Number(input.maxZoom) : 18;
   if (!Number.isInteger(maxZoom) || maxZoom < 1 || maxZoom > TILE_MAX_ZOOM_LIMIT)
     throw new MapTileSourceError(`MAP_TILE_MAX_ZOOM must be a whole number from 1 to ${TILE_MAX_ZOOM_LIMIT}`);
-  return { url, subdomains, attribution: input.attribution?.trim() ?? '', maxZoom };
+  const datum = (input.datum?.trim().toLowerCase() || 'wgs84') as MapDatum;
+  if (!MAP_DATUMS.includes(datum))
+    throw new MapTileSourceError(
+      `MAP_TILE_DATUM must be wgs84 or gcj02 (AutoNavi's and Tencent's tiles): ${String(input.datum)}`,
+    );
+  return { url, subdomains, attribution: input.attribution?.trim() ?? '', maxZoom, datum };
 }
 
 /** The address of one tile; the subdomain turns with the tile so requests spread over the hosts. */

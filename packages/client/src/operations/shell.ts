@@ -17,6 +17,8 @@ export const MapTileSourceSchema = named(
     subdomains: Type.Array(Type.String()),
     attribution: Type.String(),
     maxZoom: Type.Integer(),
+    // map/tiles.ts's MAP_DATUMS (the server's handler and the map's use check the two agree)
+    datum: Type.Union([Type.Literal('wgs84'), Type.Literal('gcj02')]),
   }),
 );
 

@@ -31,7 +31,11 @@ export default function GisMapPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const onSelect = useCallback((id: number | null) => setSelected(id), []);
 
-  const { placed, unplaced } = useMemo(() => placeElevators(data.elevators, data.units), [data.elevators, data.units]);
+  const datum = tiles?.datum ?? 'wgs84';
+  const { placed, unplaced } = useMemo(
+    () => placeElevators(data.elevators, data.units, datum),
+    [data.elevators, data.units, datum],
+  );
   const area = useMemo(() => viewArea(placed), [placed]);
   const byId = useMemo(() => new Map(placed.map((e) => [e.id, e])), [placed]);
   const states = new Map<number, MarkerState>(placed.map((e) => [e.id, stateOf(e)]));

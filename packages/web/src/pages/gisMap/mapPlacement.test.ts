@@ -16,7 +16,34 @@ const lift = (id: number, over: Partial<MapElevator> = {}): MapElevator => ({
   ...over,
 });
 
+/** Metres between two positions (equirectangular: enough for a few hundred metres). */
+const metres = (a: { lon: number; lat: number }, b: { lon: number; lat: number }) => {
+  const k = (Math.PI / 180) * 6_371_000;
+  return Math.hypot((a.lon - b.lon) * k * Math.cos((a.lat * Math.PI) / 180), (a.lat - b.lat) * k);
+};
+
 describe('placing elevators on the map', () => {
+  it('moves stored GPS positions in China onto GCJ-02 tiles, and leaves the rest and WGS-84 tiles alone', () => {
+    const shanghai = { longitude: 121.4737, latitude: 31.2304 };
+    const milan = { longitude: 9.19, latitude: 45.4642 };
+    const units = new Map([[5, { ...shanghai, address: null }]]);
+    const lifts = [lift(1, shanghai), lift(2, milan), lift(3, { useUnitId: 5 })];
+    const asStored = placeElevators(lifts, units).placed;
+    expect(asStored.map((e) => [e.lon, e.lat])).toEqual([
+      [121.4737, 31.2304],
+      [9.19, 45.4642],
+      [121.4737, 31.2304],
+    ]);
+    const onGcj = placeElevators(lifts, units, 'gcj02').placed;
+    // GCJ-02 sits 100 to 700 metres off WGS-84 in China (here about 480 m, east and south)
+    for (const i of [0, 2]) {
+      expect(metres(onGcj[i]!, asStored[i]!)).toBeGreaterThan(300);
+      expect(metres(onGcj[i]!, asStored[i]!)).toBeLessThan(700);
+      expect(onGcj[i]!.lon).toBeGreaterThan(asStored[i]!.lon);
+    }
+    expect([onGcj[1]!.lon, onGcj[1]!.lat]).toEqual([9.19, 45.4642]);
+  });
+
   it('uses the elevator’s coordinates, else its use unit’s, and lists the rest', () => {
     const units = new Map([
       [5, { longitude: 121.5, latitude: 31.2, address: '88 Harbour Road' }],

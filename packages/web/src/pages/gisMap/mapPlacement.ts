@@ -1,3 +1,6 @@
+import type { MapDatum } from '@liftcloud/client';
+import gcoord from 'gcoord';
+
 /** What the GIS map needs of an elevator record. */
 export interface MapElevator {
   id: number;
@@ -28,12 +31,24 @@ const isCoordinate = (v: number | null, limit: number): v is number =>
   typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit;
 
 /**
+ * A stored (WGS-84) position on tiles drawn in `datum`: moved onto GCJ-02 tiles inside China (gcoord leaves a
+ * position outside China as it is, as GCJ-02 does).
+ */
+export function onTiles(lon: number, lat: number, datum: MapDatum): [number, number] {
+  if (datum === 'wgs84') return [lon, lat];
+  const [x, y] = gcoord.transform([lon, lat], gcoord.WGS84, gcoord.GCJ02);
+  return [x, y];
+}
+
+/**
  * Elevators by their own longitude and latitude, else their use unit's; the rest are listed beside the map,
- * never dropped. (0, 0) is taken as "not filled in": no elevator stands in the Gulf of Guinea.
+ * never dropped. (0, 0) is taken as "not filled in": no elevator stands in the Gulf of Guinea. Positions are
+ * given in the tiles' datum.
  */
 export function placeElevators(
   elevators: readonly MapElevator[],
   units: ReadonlyMap<number, UnitPlace>,
+  datum: MapDatum = 'wgs84',
 ): { placed: PlacedElevator[]; unplaced: MapElevator[] } {
   const placed: PlacedElevator[] = [];
   const unplaced: MapElevator[] = [];
@@ -41,19 +56,15 @@ export function placeElevators(
     isCoordinate(lon, 180) && isCoordinate(lat, 90) && !(lon === 0 && lat === 0);
   for (const e of elevators) {
     if (usable(e.longitude, e.latitude)) {
-      placed.push({ ...e, lon: e.longitude!, lat: e.latitude!, fromUseUnit: false });
+      const [lon, lat] = onTiles(e.longitude!, e.latitude!, datum);
+      placed.push({ ...e, lon, lat, fromUseUnit: false });
       continue;
     }
     const unit = e.useUnitId === null ? undefined : units.get(e.useUnitId);
-    if (unit && usable(unit.longitude, unit.latitude))
-      placed.push({
-        ...e,
-        address: e.address ?? unit.address,
-        lon: unit.longitude!,
-        lat: unit.latitude!,
-        fromUseUnit: true,
-      });
-    else unplaced.push(e);
+    if (unit && usable(unit.longitude, unit.latitude)) {
+      const [lon, lat] = onTiles(unit.longitude!, unit.latitude!, datum);
+      placed.push({ ...e, address: e.address ?? unit.address, lon, lat, fromUseUnit: true });
+    } else unplaced.push(e);
   }
   return { placed, unplaced };
 }
