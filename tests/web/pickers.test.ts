@@ -157,3 +157,48 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
     }
   },
 );
+
+describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
+  'an option picker over more than 10,000 records',
+  { timeout: BROWSER_TEST_TIMEOUT * 2 },
+  () => {
+    let fx: ConsoleFixture;
+    beforeAll(async () => {
+      fx = await startConsole();
+      const now = Date.now();
+      // past the 10,000 rows from which list totals are estimated (docs/decisions.md, "Lists at scale")
+      const rows = Array.from({ length: 10_200 }, (_, i) => ({
+        tenantId: fx.server.demo.tenants.demo,
+        orgId: fx.server.demo.companies.demoRoot,
+        name: `Crowd unit ${i}`,
+        region: 'Crowd region',
+        longitude: 120,
+        latitude: 30,
+        owner: 'Crowd owner',
+        createTime: now,
+        updateTime: now,
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await fx.server.store.db
+          .insertInto('useUnits')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    });
+    afterAll(async () => fx?.close());
+
+    it('says how many more there are as an estimate when the total is one', async () => {
+      const admin = await fx.server.login('admin');
+      const first = await admin.entities.useUnit.list({ pageSize: 20 });
+      expect(first.totalEstimated).toBe(true);
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/electricityMeter' });
+      await listState(page, 'list-meterGateway');
+      await page.getByTestId('create-button').click();
+      const form = page.locator('.ant-modal:visible [data-testid="form-meterGateway"]');
+      await itemOf(page, form, 'useUnitId').locator('.ant-select').click();
+      const dropdown = page.locator('.ant-select-dropdown:visible');
+      await expect.poll(() => dropdown.innerText()).toMatch(/About [\d,]+ more: type to narrow/);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  },
+);

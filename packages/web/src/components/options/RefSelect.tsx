@@ -40,7 +40,7 @@ export interface RefSelectProps {
  * matches (each is read by its id).
  */
 export function RefSelect(props: RefSelectProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, session, language } = useConsole();
   const { entity } = props;
   // Only what the user may read is asked for: a picker of records they cannot list is shown disabled, with why,
@@ -111,7 +111,10 @@ export function RefSelect(props: RefSelectProps) {
           {menu}
           {more > 0 && !searching ? (
             <Typography.Text type="secondary" style={{ display: 'block', padding: '4px 12px' }}>
-              {t('picker.more', { count: more })}
+              {/* past 10,000 matches the total is an estimate (docs/decisions.md, "Lists at scale") */}
+              {search.data?.totalEstimated
+                ? t('picker.moreAbout', { total: more.toLocaleString(i18n.language) })
+                : t('picker.more', { count: more })}
             </Typography.Text>
           ) : null}
         </>

@@ -43,6 +43,7 @@ export const enUS = {
     notAllowed: 'You cannot list {{label}} records to choose from here',
     failed: 'The choices could not be loaded',
     more: '{{count}} more: type to narrow',
+    moreAbout: 'About {{total}} more: type to narrow',
   },
   home: {
     welcome: 'Welcome, {{name}}',

@@ -43,6 +43,7 @@ export const itItaly: WebCatalogue = {
     notAllowed: 'Non puoi elencare i record {{label}} da scegliere qui',
     failed: 'Impossibile caricare le scelte',
     more: 'Altri {{count}}: digita per restringere',
+    moreAbout: 'Circa altri {{total}}: digita per restringere',
   },
   home: {
     welcome: 'Benvenuto, {{name}}',

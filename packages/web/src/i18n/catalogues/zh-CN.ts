@@ -42,6 +42,7 @@ export const zhCN: WebCatalogue = {
     notAllowed: '无权查看{{label}}，不能在此选择',
     failed: '无法加载选项',
     more: '还有{{count}}条：输入以缩小范围',
+    moreAbout: '还有约{{total}}条：输入以缩小范围',
   },
   home: {
     welcome: '欢迎，{{name}}',
