@@ -180,5 +180,7 @@ export const WEBHOOK = {
   concurrency: 16,
   /** An endpoint with nothing delivered for this long when a delivery to it is given up is switched off. */
   switchOffAfterMs: 72 * 3_600_000,
+  /** A delivered or failed delivery, and its attempts, leave the log this long after it was raised. */
+  keptMs: 30 * 24 * 3_600_000,
 } as const;
 export type WebhookEventType = (typeof WEBHOOK.events)[number];

@@ -7,6 +7,7 @@ import { registerDeveloperSecrets } from './secrets.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerMessageSend } from './messages.js';
 import { webhookDeliveriesJob } from '../../jobs/webhook-deliveries.js';
+import { webhookRetentionJob } from '../../jobs/webhook-retention.js';
 import { WebhookSender } from '../../services/webhooks.js';
 import { messageSendsJob } from '../../jobs/message-sends.js';
 import { smtpMailer } from '../../services/mail.js';
@@ -24,6 +25,7 @@ export async function registerDevelopers(app: FastifyInstance, deps: AreaDeps): 
   registerWebhookRoutes(app, deps);
   const sender = new WebhookSender(deps.store.db, box, deps.options.webhooks?.targets ?? 'public');
   deps.jobs.add(webhookDeliveriesJob(sender));
+  deps.jobs.add(webhookRetentionJob({ db: deps.store.db }));
   // notifications: SMS through the provider, e-mail over SMTP when one is configured (SMTP_URL)
   const n = deps.options.notifications;
   const smtp = n?.smtp ? smtpMailer(n.smtp) : null;
