@@ -23,6 +23,8 @@ const SUPERVISION_JOBS = ['supervision-records'];
 const INTEGRATION_JOBS = ['open-api-sweep', 'webhook-deliveries', 'message-sends'];
 /** EOCD raw samples past their keeping time are swept hourly, on both instances. */
 const EOCD_JOBS = ['eocd-samples-sweep'];
+/** The webhook delivery log's old rows are removed hourly, on both instances. */
+const RETENTION_JOBS = ['webhook-retention'];
 /** Potential-fault scoring runs every minute, on both instances. */
 const SCORING_JOBS = ['potential-faults'];
 /** Jobs that run more often than hourly, so may run again within the hour. */
@@ -35,6 +37,7 @@ const ALL_JOBS = [
   ...SUPERVISION_JOBS,
   ...INTEGRATION_JOBS,
   ...EOCD_JOBS,
+  ...RETENTION_JOBS,
   ...SCORING_JOBS,
 ].sort();
 
@@ -116,7 +119,10 @@ describe.each(DIALECTS)('the sweeps as jobs of two app instances on one %s store
     // tables' cleanup runs every minute, so it may
     const hourly = again.filter((r) => !FREQUENT_JOBS.includes(r.job));
     expect(hourly.map((r) => r.outcome)).toEqual(
-      Array.from({ length: 2 * (SWEEP_JOBS.length + EOCD_JOBS.length) + FILE_JOBS.length }, () => 'skipped'),
+      Array.from(
+        { length: 2 * (SWEEP_JOBS.length + EOCD_JOBS.length + RETENTION_JOBS.length) + FILE_JOBS.length },
+        () => 'skipped',
+      ),
     );
     expect(again).toHaveLength(hourly.length + 2 * FREQUENT_JOBS.length);
     const next = [...(await second.jobs.runDue(due + HOUR)), ...(await s.app.jobs.runDue(due + HOUR))];
