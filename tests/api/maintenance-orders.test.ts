@@ -260,4 +260,22 @@ describe.each(DIALECTS)('maintenance order moves on %s', (dialect) => {
     expect(e.fieldErrors[0]).toMatchObject({ field: 'invalidReason', rule: 'validation.required' });
     expect(await statusOf(id)).toBe(S.created);
   });
+
+  it('finds an order by its second worker as well as by its first', async () => {
+    const other = s.demo.users.companyadmin!;
+    const { id } = await admin.entities.maintenanceOrder.save({
+      elevatorId: fx.elevatorId,
+      maintenanceTypeId: fx.typeId,
+      companyId: fx.companyId,
+      worker1Id: other,
+      worker2Id: fx.workerId,
+      planDate: today(),
+    });
+    const ids = async (filter: Record<string, number>) =>
+      (await admin.entities.maintenanceOrder.list({ ...filter, pageSize: 200 })).records.map((r) => r.id);
+    expect(await ids({ worker2Id: fx.workerId })).toContain(id);
+    expect(await ids({ worker1Id: other })).toContain(id);
+    expect(await ids({ worker1Id: fx.workerId })).not.toContain(id);
+    expect(await ids({ worker2Id: other })).not.toContain(id);
+  });
 });

@@ -96,6 +96,7 @@ export const maintenanceOrder = defineEntity({
     elevatorId: 'eq',
     companyId: 'eq',
     worker1Id: 'eq',
+    worker2Id: 'eq',
     status: 'eq',
     // derived: the table applies it (server tables/maintenance.ts derivedFilters)
     timing: 'eq',
