@@ -26,7 +26,7 @@ describe('liftctl ota burn --follow', () => {
     const p = await admin.entities.otaProgram.save({
       programName: 'Drive controller',
       version: '5.0',
-      count: 2,
+      count: 4,
       isEffective: 1,
       ownedCompanyId: s.demo.companies.manufacturer,
     });
@@ -34,7 +34,7 @@ describe('liftctl ota burn --follow', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(randomBytes(300_000))]), 'drive.bin');
     await admin.call(uploadOtaProgramFile, { params: { id: p.id }, body: form });
-    const a = await admin.call(applyOta, { body: { programId, applyNumber: 2 } });
+    const a = await admin.call(applyOta, { body: { programId, applyNumber: 4 } });
     await admin.call(approveOtaApplication, { params: { id: a.id }, body: {} });
     const fleet = await provisionDemoFleet(s.store.db, 2);
     dtus = fleet.map((m) => m.dtu);
@@ -73,6 +73,19 @@ describe('liftctl ota burn --follow', () => {
     expect(last(dtus[1]!)).toMatchObject({ state: 3, error: 'checksumMismatch' });
     // the transfer was followed on its way, not only at its end
     expect(lines.some((l) => l.state === 1 && l.progress > 0 && l.progress < 100)).toBe(true);
+    expect(result.stderr).toContain(`1 of 2 gateway(s) failed: ${dtus[1]}`);
+  }, 120_000);
+
+  it('without -o, piped: a line per change in words (state, share, why it failed), the same exit code', async () => {
+    const result = await runCli(['ota', 'burn', '--program', String(programId), '--dtu', ...dtus, '--follow'], {
+      env: { LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token },
+    });
+    expect(result.code, result.stderr).toBe(4);
+    const lines = result.stdout.trim().split('\n');
+    // not json: the burn's state and failure read as words, one line per change
+    expect(() => JSON.parse(lines[0]!) as unknown).toThrow();
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${dtus[0]}\\s+Burned\\s+100\\b`)));
+    expect(lines.filter((l) => l.startsWith(dtus[1]!)).at(-1)).toMatch(/Failed\s+\d+\s+Checksum mismatch \(SHA-256\)$/);
     expect(result.stderr).toContain(`1 of 2 gateway(s) failed: ${dtus[1]}`);
   }, 120_000);
 });
