@@ -52,9 +52,25 @@ async function allRows(cmd: Command, entity: string, query: Query) {
   return { ctx, def, rows };
 }
 
+/** What an operator picks a program by: its counts, whether it is locked, whose it is and its firmware's MD5. */
+const PROGRAM_FIELDS = [
+  'id',
+  'programName',
+  'version',
+  'count',
+  'applyNumber',
+  'remainingNumber',
+  'burningTimes',
+  'isEffective',
+  'ownedCompanyName',
+  'md5',
+];
+
 async function programs(cmd: Command) {
   const { ctx, def, rows } = await allRows(cmd, 'otaProgram', {});
-  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  const wide = wideColumns(def);
+  const columns = PROGRAM_FIELDS.flatMap((key) => wide.filter((c) => c.key === key));
+  await writeRecords(ctx.recordOutput(columns, wide), rows);
 }
 
 async function approvals(cmd: Command, opts: { status?: string }) {
