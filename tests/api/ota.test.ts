@@ -166,6 +166,19 @@ describe.each(DIALECTS)('OTA programs, applications and quotas on %s', (dialect)
     );
   });
 
+  it('a program once applied for is not deleted (its applications and burns are the record); an unused one is', async () => {
+    const used = await program(3);
+    const a = await apply(used.id, 1);
+    const refused = await failure(admin.entities.otaProgram.remove(used.id));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('This record is still in use and cannot be deleted');
+    expect((await admin.entities.otaApplication.get(a.id)).applicantAccount).toBe('admin');
+    expect((await admin.entities.otaProgram.get(used.id)).id).toBe(used.id);
+    const unused = await program(3);
+    await admin.entities.otaProgram.remove(unused.id);
+    expect((await failure(admin.entities.otaProgram.get(unused.id))).status).toBe(404);
+  });
+
   it('burns only within the approved, unexpired quota; a past end time is refused', async () => {
     const p = await program(5);
     const [g1] = await gateways(1);

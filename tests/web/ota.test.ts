@@ -48,7 +48,8 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         ota: { slowAckMs: 400 },
       });
       await gateway.connect();
-    });
+      // a console, a seeded server, a fleet member and a gateway: past the 60 s hook default on a loaded machine
+    }, BROWSER_TEST_TIMEOUT * 2);
     afterAll(async () => {
       await gateway?.close();
       await fx?.close();
@@ -67,7 +68,16 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       await page.goto(`${fx.base}/otaApply`);
       await page.getByTestId(`ota-approve-${application!.id}`).click();
+      // the approver names when the quota lapses: 30 days on unless changed
+      const end = page.getByTestId('ota-approve-end').locator('input');
+      const proposed = Date.parse((await end.inputValue()).replace(' ', 'T'));
+      expect(Math.round((proposed - Date.now()) / 86_400_000)).toBe(30);
+      await end.fill('2030-01-01 12:00:00');
+      await end.press('Enter');
+      await fx.shot(page, 'ota-approve-end-en-US');
+      await page.locator('.ant-modal:visible').getByRole('button', { name: 'Approve' }).click();
       await expect.poll(async () => (await admin.entities.otaApplication.get(application!.id)).approvalStatus).toBe(2);
+      expect((await admin.entities.otaApplication.get(application!.id)).endTime).toMatch(/^2030-01-01 /);
 
       await page.goto(`${fx.base}/otaBurn`);
       await liveOpen(page);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemoFleet } from '../../server/src/seed/demo-fleet.js';
 import { SimulatedGateway } from '../../simulator/src/index.js';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
-import { ensureBuilt, runCli, tempConfigDir } from './helpers/cli.js';
+import { ensureBuilt, runCli, startCli, tempConfigDir } from './helpers/cli.js';
+import { waitFor } from './helpers/live-server.js';
 
 /**
  * `liftctl ota burn --follow -o jsonl` against the real server and two simulated gateways taking the transfer
@@ -26,7 +27,7 @@ describe('liftctl ota burn --follow', () => {
     const p = await admin.entities.otaProgram.save({
       programName: 'Drive controller',
       version: '5.0',
-      count: 2,
+      count: 4,
       isEffective: 1,
       ownedCompanyId: s.demo.companies.manufacturer,
     });
@@ -34,7 +35,7 @@ describe('liftctl ota burn --follow', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(randomBytes(300_000))]), 'drive.bin');
     await admin.call(uploadOtaProgramFile, { params: { id: p.id }, body: form });
-    const a = await admin.call(applyOta, { body: { programId, applyNumber: 2 } });
+    const a = await admin.call(applyOta, { body: { programId, applyNumber: 4 } });
     await admin.call(approveOtaApplication, { params: { id: a.id }, body: {} });
     const fleet = await provisionDemoFleet(s.store.db, 2);
     dtus = fleet.map((m) => m.dtu);
@@ -74,5 +75,50 @@ describe('liftctl ota burn --follow', () => {
     // the transfer was followed on its way, not only at its end
     expect(lines.some((l) => l.state === 1 && l.progress > 0 && l.progress < 100)).toBe(true);
     expect(result.stderr).toContain(`1 of 2 gateway(s) failed: ${dtus[1]}`);
+  }, 120_000);
+
+  it('without -o, piped: a line per change in words (state, share, why it failed), the same exit code', async () => {
+    const result = await runCli(['ota', 'burn', '--program', String(programId), '--dtu', ...dtus, '--follow'], {
+      env: { LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token },
+    });
+    expect(result.code, result.stderr).toBe(4);
+    const lines = result.stdout.trim().split('\n');
+    // not json: the burn's state and failure read as words, one line per change
+    expect(() => JSON.parse(lines[0]!) as unknown).toThrow();
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${dtus[0]}\\s+Burned\\s+100\\b`)));
+    expect(lines.filter((l) => l.startsWith(dtus[1]!)).at(-1)).toMatch(/Failed\s+\d+\s+Checksum mismatch \(SHA-256\)$/);
+    expect(result.stderr).toContain(`1 of 2 gateway(s) failed: ${dtus[1]}`);
+  }, 120_000);
+
+  it('liftctl simulate --ota-corrupt-at makes its gateway corrupt a chunk: the burn fails on the checksum', async () => {
+    const env = { LIFTCTL_CONFIG_DIR: tempConfigDir(), LIFTCTL_SERVER: s.baseUrl, LIFTCTL_TOKEN: token };
+    const sim = startCli(
+      ['simulate', '--count', '1', '--first-dtu', '86700000301', '--mqtt', s.mqttUrl, '--seconds', '60'].concat([
+        '--ota-corrupt-at',
+        '0.5',
+      ]),
+      env,
+    );
+    try {
+      await waitFor(() => sim.out.stderr.includes('reporting to'), 30_000, 'the simulator').catch((e: Error) => {
+        throw new Error(`${e.message}: ${sim.out.stderr}`);
+      });
+      const result = await runCli(
+        ['ota', 'burn', '--program', String(programId), '--dtu', '86700000301', '--follow', '-o', 'jsonl'],
+        { env },
+      );
+      expect(result.code, result.stderr).toBe(1);
+      const last = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
+        dtu: string;
+        state: number;
+        error: string;
+      };
+      expect(last).toMatchObject({ dtu: '86700000301', state: 3, error: 'checksumMismatch' });
+      const bad = await runCli(['simulate', '--count', '1', '--ota-drop-at', '2'], { env });
+      expect(bad.code).toBe(2);
+    } finally {
+      sim.child.kill('SIGINT');
+      await sim.exited;
+    }
   }, 120_000);
 });

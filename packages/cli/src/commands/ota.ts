@@ -20,6 +20,9 @@ import { say } from '../output/messages.js';
 import { writeRecords } from '../output/records.js';
 import { setQuiet } from '../output/messages.js';
 import { terminal } from '../output/terminal.js';
+import { writeTo } from '../output/stream.js';
+import { renderTable } from '../output/table.js';
+import { cellText, shown } from '../output/columns.js';
 import { confirmOrStop } from '../prompts/ask.js';
 import { liveSession, reconnectPolicy } from '../live/session.js';
 import { tableColumns, wideColumns } from './entity/columns.js';
@@ -49,9 +52,25 @@ async function allRows(cmd: Command, entity: string, query: Query) {
   return { ctx, def, rows };
 }
 
+/** What an operator picks a program by: its counts, whether it is locked, whose it is and its firmware's MD5. */
+const PROGRAM_FIELDS = [
+  'id',
+  'programName',
+  'version',
+  'count',
+  'applyNumber',
+  'remainingNumber',
+  'burningTimes',
+  'isEffective',
+  'ownedCompanyName',
+  'md5',
+];
+
 async function programs(cmd: Command) {
   const { ctx, def, rows } = await allRows(cmd, 'otaProgram', {});
-  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  const wide = wideColumns(def);
+  const columns = PROGRAM_FIELDS.flatMap((key) => wide.filter((c) => c.key === key));
+  await writeRecords(ctx.recordOutput(columns, wide), rows);
 }
 
 async function approvals(cmd: Command, opts: { status?: string }) {
@@ -181,27 +200,12 @@ async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow
     client.call(startOtaBurn, { params: { id: programId }, body: { dtus: opts.dtu } }),
   )) as Row[];
   say.info(t('ota.burnsStarted', { count: started.length }));
-  let rows = started;
-  if (opts.follow) {
-    const seen = new Map<number, string>();
-    const out = ctx.recordOutput(tableColumns(def), wideColumns(def), 'jsonl');
-    for (;;) {
-      rows = await ctx.call(async (client) => {
-        const list: Row[] = [];
-        for await (const row of client.crud<Row>(def.path).all({ programId })) list.push(row);
-        return list.filter((r) => started.some((s) => s.id === r.id));
-      });
-      const changed = rows.filter((r) => seen.get(Number(r.id)) !== `${String(r.state)}:${String(r.progress)}`);
-      changed.forEach((r) => seen.set(Number(r.id), `${String(r.state)}:${String(r.progress)}`));
-      if (changed.length) await writeRecords(out, readable(out.format, changed));
-      if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) break;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  } else {
+  const rows = opts.follow ? await follow(ctx, def, programId, started) : started;
+  if (!opts.follow) {
     const out = ctx.recordOutput(tableColumns(def), wideColumns(def));
     await writeRecords(out, readable(out.format, rows));
+    return;
   }
-  if (!opts.follow) return;
   const failed = rows.filter((r) => Number(r.state) === OTA_BURN.failed);
   if (failed.length === 0) return;
   say.error(
@@ -212,6 +216,63 @@ async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow
     }),
   );
   process.exitCode = failed.length === rows.length ? EXIT.error : EXIT.partial;
+}
+
+/** The columns of a followed burn: which gateway, where it is, how far, and why it failed. */
+const FOLLOW_FIELDS = ['dtu', 'state', 'progress', 'error'];
+
+/**
+ * Read the started burns every second until each has ended. On a terminal (table) one progress table redrawn in
+ * place; piped (table) a line per change; -o jsonl a json line per change; json, yaml and csv the ended burns once.
+ */
+async function follow(
+  ctx: Awaited<ReturnType<typeof contextFor>>,
+  def: ReturnType<typeof entityDef>,
+  programId: number,
+  started: Row[],
+): Promise<Row[]> {
+  const format = ctx.format();
+  const term = terminal();
+  const tabular = format === 'table' || format === 'wide';
+  const live = tabular && term.stdoutIsTTY;
+  const columns = wideColumns(def).filter((c) => FOLLOW_FIELDS.includes(c.key));
+  const out = ctx.recordOutput(columns, columns);
+  const seen = new Map<number, string>();
+  let drawn = 0;
+  let rows = started;
+  for (;;) {
+    rows = await ctx.call(
+      async (client) => {
+        const list: Row[] = [];
+        for await (const row of client.crud<Row>(def.path).all({ programId })) list.push(row);
+        return list.filter((r) => started.some((s) => s.id === r.id));
+      },
+      { spinner: false },
+    );
+    const changed = rows.filter((r) => seen.get(Number(r.id)) !== `${String(r.state)}:${String(r.progress)}`);
+    changed.forEach((r) => seen.set(Number(r.id), `${String(r.state)}:${String(r.progress)}`));
+    if (live) {
+      const text = renderTable(columns, readable(format, rows), {
+        color: term.color,
+        maxTableWidth: term.columns,
+      });
+      process.stdout.write(`${drawn ? `\u001b[${drawn}A\u001b[0J` : ''}${text}`);
+      drawn = text.split('\n').length - 1;
+    } else if (tabular) {
+      for (const r of readable(format, changed))
+        await writeTo(
+          process.stdout,
+          `${columns
+            .map((c) => cellText(shown(c, r)))
+            .join('  ')
+            .trimEnd()}\n`,
+        );
+    } else if (format === 'jsonl' && changed.length) await writeRecords(out, changed);
+    if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) break;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  if (!tabular && format !== 'jsonl') await writeRecords(out, rows);
+  return rows;
 }
 
 export function register(program: Command): void {

@@ -13,6 +13,10 @@ interface SimulateOptions {
   firstDtu: string;
   faultChance: string;
   trappedChance: string;
+  otaFailAt?: string;
+  otaCorruptAt?: string;
+  otaDropAt?: string;
+  otaSlowAck?: string;
 }
 
 /** How long stopping waits for the gateways' last publishes. */
@@ -28,6 +32,14 @@ const positive = (value: string, flag: string, whole = true): number => {
   return n;
 };
 
+/** A share of the firmware (0 to 1) at which a simulated gateway misbehaves during an OTA transfer. */
+const share = (value: string | undefined, flag: string): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = positive(value, flag, false);
+  if (n > 1) throw new CliError(t('live.badId', { flag, value }), EXIT.usage);
+  return n;
+};
+
 export function register(program: Command): void {
   program
     .command('simulate')
@@ -38,8 +50,19 @@ export function register(program: Command): void {
     .option('--first-dtu <dtu>', t('opt.firstDtu'), '86500000001')
     .option('--fault-chance <p>', t('opt.faultChance'), '0.002')
     .option('--trapped-chance <p>', t('opt.trappedChance'), '0.0005')
+    .option('--ota-fail-at <share>', t('opt.otaFailAt'))
+    .option('--ota-corrupt-at <share>', t('opt.otaCorruptAt'))
+    .option('--ota-drop-at <share>', t('opt.otaDropAt'))
+    .option('--ota-slow-ack <ms>', t('opt.otaSlowAck'))
     .action(async (opts: SimulateOptions, cmd: Command) => {
       const ctx = await contextFor(cmd);
+      // OTA transfers misbehave on request (docs/gateway-protocol.md "OTA transfer"): each once per transfer
+      const ota = {
+        failAt: share(opts.otaFailAt, '--ota-fail-at'),
+        corruptAt: share(opts.otaCorruptAt, '--ota-corrupt-at'),
+        dropAt: share(opts.otaDropAt, '--ota-drop-at'),
+        slowAckMs: opts.otaSlowAck === undefined ? undefined : positive(opts.otaSlowAck, '--ota-slow-ack'),
+      };
       const count = positive(opts.count, '--count');
       const seconds = positive(opts.seconds, '--seconds', false);
       const first = Number(opts.firstDtu);
@@ -62,6 +85,7 @@ export function register(program: Command): void {
             floors: 20,
             faultChance: Number(opts.faultChance),
             trappedChance: Number(opts.trappedChance),
+            ota,
           }),
       );
 

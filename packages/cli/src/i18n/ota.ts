@@ -12,7 +12,8 @@ export const otaEnUS = {
   'opt.otaStatus': 'applying, approved, rejected or all',
   'opt.otaEnd': 'when the approved quota lapses: yyyy-MM-dd HH:mm:ss (default 30 days on)',
   'opt.otaDtu': 'a gateway DTU number (repeat, or several after one flag)',
-  'opt.otaFollow': 'follow the burns until each gateway has ended (jsonl with -o jsonl)',
+  'opt.otaFollow':
+    'follow the burns until each gateway has ended: a live progress table, a json line per change with -o jsonl',
   'cmd.ota.upload':
     'Upload a program’s firmware file, once (kept with its SHA-256 and MD5; a new file is a new program)',
   'ota.uploaded': 'Program {id}: {name} kept, {size} bytes, MD5 {md5}',
@@ -58,7 +59,7 @@ export const otaZhCN: Record<OtaKey, string> = {
   'opt.otaStatus': 'applying、approved、rejected 或 all',
   'opt.otaEnd': '额度截止时间：yyyy-MM-dd HH:mm:ss（默认30天后）',
   'opt.otaDtu': '网关DTU编号（可重复，或一个参数后跟多个）',
-  'opt.otaFollow': '跟踪烧录直到每个网关结束（-o jsonl 输出 jsonl）',
+  'opt.otaFollow': '跟踪烧录直到每个网关结束：实时进度表，-o jsonl 时每次变化输出一行 json',
   'cmd.ota.upload': '上传程序的固件文件，仅一次（保存其 SHA-256 与 MD5；新文件即新程序）',
   'ota.uploaded': '程序 {id}：已保存 {name}，{size} 字节，MD5 {md5}',
   'ota.tooLarge': '{name} 为 {actual} MB：固件文件最大 {size} MB',
@@ -102,7 +103,8 @@ export const otaItItaly: Record<OtaKey, string> = {
   'opt.otaStatus': 'applying, approved, rejected o all',
   'opt.otaEnd': 'quando scade la quota approvata: yyyy-MM-dd HH:mm:ss (default fra 30 giorni)',
   'opt.otaDtu': 'un numero DTU di gateway (ripetibile, o più dopo un flag)',
-  'opt.otaFollow': 'segui le programmazioni fino alla fine di ogni gateway (jsonl con -o jsonl)',
+  'opt.otaFollow':
+    'segui le programmazioni fino alla fine di ogni gateway: una tabella di avanzamento dal vivo, una riga json per cambiamento con -o jsonl',
   'cmd.ota.upload':
     'Carica il file firmware di un programma, una sola volta (conservato con SHA-256 e MD5; un nuovo file è un nuovo programma)',
   'ota.uploaded': 'Programma {id}: {name} conservato, {size} byte, MD5 {md5}',

@@ -1,6 +1,7 @@
 import { OTA_PROGRAM, otaApplication, otaBurn, otaProgram } from '@liftcloud/client';
 import { ValidationError } from '../http/errors.js';
 import { tenantOf } from '../services/caller.js';
+import { refuseIfUsed } from '../store/refuse.js';
 import type { TableSpec, WriteContext } from '../store/repository.js';
 
 /** Version v of a program named so must not exist twice in a tenant (the store's unique index says the same). */
@@ -47,6 +48,12 @@ export const otaProgramTable: TableSpec<typeof otaProgram.fields> = {
         String(row.version ?? existing.version),
         Number(existing.id),
       );
+  },
+  // its applications and burns are the record of who applied, decided and burned, and when (a cascade would
+  // erase them, and a burn under way would lose its program): a program once applied for is locked, not deleted
+  async beforeDelete(existing, { trx }) {
+    await refuseIfUsed(trx, 'otaApplications', 'programId', existing.id);
+    await refuseIfUsed(trx, 'otaBurns', 'programId', existing.id);
   },
 };
 

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import {
   LIVE_FRAME_TYPE,
+  OTA_DEFAULT_QUOTA_DAYS,
   PERMISSION,
   allows,
   approveOtaApplication,
@@ -14,6 +16,8 @@ import {
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { DATE_TIME_FORMAT } from '../../components/fieldOptions';
+import { FieldInput } from '../../components/form/FieldInput';
 import type { Row } from '../../components/list/fieldColumns';
 import { useLiveFrames } from '../../live/liveFrames';
 import { OTA_TEXT } from './otaText';
@@ -39,6 +43,9 @@ export default function OtaApplicationsPage() {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const [reason, setReason] = useState('');
+  // approving: the application and the quota's end time the approver names (default 30 days on)
+  const [approving, setApproving] = useState<Row | null>(null);
+  const [endTime, setEndTime] = useState<string | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [otaApplication.path] });
     void queryClient.invalidateQueries({ queryKey: [otaProgram.path] });
@@ -49,10 +56,15 @@ export default function OtaApplicationsPage() {
   const done = () => {
     message.success(translate(language, 'outcome.done'));
     setRejecting(null);
+    setApproving(null);
     refresh();
   };
   const approve = useMutation({
-    mutationFn: (id: number) => client.call(approveOtaApplication, { params: { id }, body: {} }),
+    mutationFn: () =>
+      client.call(approveOtaApplication, {
+        params: { id: approving!.id },
+        body: endTime ? { endTime } : {},
+      }),
     onSuccess: done,
   });
   const reject = useMutation({
@@ -73,8 +85,10 @@ export default function OtaApplicationsPage() {
                 size="small"
                 type="link"
                 data-testid={`ota-approve-${row.id}`}
-                loading={approve.isPending}
-                onClick={() => approve.mutate(row.id)}
+                onClick={() => {
+                  setEndTime(dayjs().add(OTA_DEFAULT_QUOTA_DAYS, 'day').format(DATE_TIME_FORMAT));
+                  setApproving(row);
+                }}
               >
                 {OTA_TEXT.approve[language]}
               </Button>
@@ -94,6 +108,27 @@ export default function OtaApplicationsPage() {
           ) : null
         }
       />
+      <Modal
+        open={approving !== null}
+        title={`${OTA_TEXT.approveTitle[language]} · ${String(approving?.programName ?? '')} × ${String(approving?.applyNumber ?? '')}`}
+        okText={OTA_TEXT.approve[language]}
+        okButtonProps={{ disabled: !endTime }}
+        confirmLoading={approve.isPending}
+        onOk={() => approve.mutate()}
+        onCancel={() => setApproving(null)}
+        destroyOnHidden
+      >
+        <p>{otaApplication.fields.endTime.label[language]}</p>
+        <div data-testid="ota-approve-end">
+          <FieldInput
+            field={otaApplication.fields.endTime}
+            language={language}
+            value={endTime}
+            onChange={(v) => setEndTime((v as string | null) ?? null)}
+          />
+        </div>
+        <p style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)' }}>{OTA_TEXT.endHint[language]}</p>
+      </Modal>
       <Modal
         open={rejecting !== null}
         title={OTA_TEXT.rejectTitle[language]}

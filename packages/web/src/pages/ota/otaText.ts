@@ -7,6 +7,12 @@ export const OTA_TEXT = {
   applyTitle: L('申请烧录次数', 'Apply for burns', 'Richiedi programmazioni'),
   approve: L('通过', 'Approve', 'Approva'),
   reject: L('驳回', 'Reject', 'Respingi'),
+  approveTitle: L('通过申请', 'Approve the application', 'Approva la richiesta'),
+  endHint: L(
+    '到期后不能再用此额度开始烧录，未用的次数不退回程序。',
+    'After this time no burn can start against this quota; unused burns do not return to the program.',
+    'Dopo questa data nessuna programmazione può iniziare con questa quota; quelle non usate non tornano al programma.',
+  ),
   rejectTitle: L('驳回申请', 'Reject the application', 'Respingi la richiesta'),
   burn: L('开始烧录', 'Start burning', 'Avvia programmazione'),
   program: L('OTA程序', 'OTA program', 'Programma OTA'),
