@@ -12,6 +12,7 @@ export const shape: EntityShape = {
     elevatorId: 'eq',
     companyId: 'eq',
     worker1Id: 'eq',
+    worker2Id: 'eq',
     status: 'eq',
     timing: 'eq',
     open: 'eq',
