@@ -1,15 +1,17 @@
 // Bundles liftctl's compiled modules (dist/, from tsc) into bundle/: our code, the client and simulator
 // packages and TypeBox in a few chunks instead of about 850 files. Loading that many small ES
 // modules was most of a server call's start (B7); the code run is the same. Dynamic imports stay chunks
-// of their own, so `--help` still loads no command module. Every other package (commander, and what only
-// some commands use: Ink, React, serialport, conf, ...) stays external, loaded from node_modules as before.
+// of their own, so `--help` still loads no command module. commander is bundled too (every start runs it;
+// loaded as a package, it is seven CommonJS files behind the ES module loader's CommonJS translation). Every
+// other package (what only some commands use: Ink, React, serialport, conf, ...) stays external, loaded from
+// node_modules as before.
 // bundle/ sits beside dist/, so `new URL('../package.json', import.meta.url)` still finds our package.json.
 // bin/liftctl.js runs the bundle only while it is newer than every tsc build it was made from.
 //   node packages/cli/scripts/bundle.mjs    (run by `npm run build -w @liftcloud/cli`, prepare and start)
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -18,7 +20,19 @@ const cli = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 ? process.argv[at + 1] : `${cli}bundle`;
 /** What goes into the bundle: the workspace packages and what the start path of every command needs. */
-const BUNDLED = /^(@liftcloud\/(client|simulator)|typebox)(\/|$)/;
+const BUNDLED = /^(@liftcloud\/(client|simulator)|typebox|commander)(\/|$)/;
+
+/**
+ * commander is CommonJS: bundled, it stays a function run once on first use, in a chunk that is an ES module,
+ * where there is no `require` for its `require('node:events')` and the like. Those take the builtin from
+ * process.getBuiltinModule (Node 20.16+) instead. node:child_process (with net, dgram and streams behind it)
+ * only runs a git-style executable subcommand, which liftctl has none of: it is loaded on first use.
+ */
+function builtinForRequire(id) {
+  const builtin = `process.getBuiltinModule(${JSON.stringify(id)})`;
+  if (id !== 'node:child_process') return `module.exports = ${builtin};`;
+  return `module.exports = new Proxy({}, { get: (_, name) => ${builtin}[name] });`;
+}
 
 const clientIndex = createRequire(import.meta.url).resolve('@liftcloud/client');
 
@@ -75,7 +89,37 @@ function importsOfOrigins(text) {
   });
 }
 
+/**
+ * The message catalogues as JSON, one file a language (bundle/catalogues/<language>.json): the bundle's
+ * i18n/catalogues.js reads the one a start shows (JSON.parse is cheaper than compiling and running the three
+ * catalogues' modules, and the other two are not read at all).
+ */
+async function writeCatalogues() {
+  const { LANGUAGES } = await import(pathToFileURL(clientIndex).href);
+  const { loadCatalogue } = await import(new URL('../dist/i18n/catalogues.js', import.meta.url).href);
+  mkdirSync(`${outdir}/catalogues`, { recursive: true });
+  for (const language of LANGUAGES) {
+    const messages = loadCatalogue(language);
+    for (const [key, text] of Object.entries(messages))
+      if (typeof text !== 'string') throw new Error(`${language} catalogue: ${key} is not a string`);
+    writeFileSync(`${outdir}/catalogues/${language}.json`, JSON.stringify(messages));
+  }
+}
+
+/** What the bundle has in place of some compiled modules (the path under dist/ -> the module's text). */
+const REPLACED = {
+  // the language's catalogue from its JSON file (written above) instead of the three catalogues' modules
+  'i18n/catalogues.js': `import { readFileSync } from 'node:fs';
+export function loadCatalogue(language) {
+  return JSON.parse(readFileSync(new URL(\`./catalogues/\${language}.json\`, import.meta.url), 'utf8'));
+}`,
+  // the client's language helpers bundled (dist/ finds and loads that one file of the client at run time)
+  'client-light.js': `import * as languages from ${JSON.stringify(fileURLToPath(new URL('./i18n/languages.js', pathToFileURL(clientIndex))))};
+export { languages };`,
+};
+
 rmSync(outdir, { recursive: true, force: true });
+await writeCatalogues();
 await build({
   absWorkingDir: cli,
   entryPoints: { main: 'dist/main.js' },
@@ -94,10 +138,19 @@ await build({
     {
       name: 'external-packages',
       setup(b) {
+        b.onResolve({ filter: /^node:/ }, (args) =>
+          args.kind === 'require-call' ? { path: args.path, namespace: 'builtin-for-require' } : undefined,
+        );
+        b.onLoad({ filter: /./, namespace: 'builtin-for-require' }, (args) => ({
+          contents: builtinForRequire(args.path),
+          loader: 'js',
+        }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith('node:') || !BUNDLED.test(args.path) ? { path: args.path, external: true } : undefined,
         );
         b.onLoad({ filter: /[\\/]cli[\\/]dist[\\/].*\.js$/ }, async (args) => {
+          const replaced = REPLACED[relative(`${cli}dist`, args.path).split(sep).join('/')];
+          if (replaced !== undefined) return { contents: replaced, loader: 'js', resolveDir: dirname(args.path) };
           const text = await readFile(args.path, 'utf8');
           if (!text.includes("from '@liftcloud/client';")) return undefined;
           return { contents: importsOfOrigins(text), loader: 'js', resolveDir: dirname(args.path) };

@@ -63,18 +63,23 @@ export function rootProgram(): Command {
  */
 export async function buildProgram(wanted: ReadonlySet<string> | 'all'): Promise<Command> {
   const program = rootProgram();
+  const stubs = new Set<Command>();
   for (const spec of COMMANDS) {
     if (wanted === 'all' || wanted.has(spec.name)) (await spec.load())(program);
     else {
       const stub = program.command(spec.name).description(spec.summary());
       if (spec.group) stub.helpGroup(spec.group());
+      stubs.add(stub);
     }
   }
   // A name nobody above knows may be an entity newer than the manifest: ask the client (slow path only).
   const known = new Set(COMMANDS.map((c) => c.name));
   const unknown = wanted === 'all' || [...wanted].some((name) => name !== 'help' && !known.has(name));
   if (unknown) (await import('./commands/entity/unlisted.js')).registerUnlistedEntities(program);
-  shareGlobalOptions(program);
+  // A stub only names and sums up a command in the program's help (its options are not listed there, and
+  // the arguments never run it): the global options' copies, 6 for each of about 85 commands, go to the
+  // commands loaded only.
+  shareGlobalOptions(program, stubs);
   return program;
 }
 
@@ -86,7 +91,7 @@ const ROOT_ONLY = new Set(['--version', '--help']);
  * hidden copy, except where it declares an option of that name itself (then the command's own option wins and
  * `--version` after it is its filter, not the program's version). optsWithGlobals() merges the values.
  */
-export function shareGlobalOptions(program: Command): void {
+export function shareGlobalOptions(program: Command, skip: ReadonlySet<Command> = new Set()): void {
   const globals = program.options.filter((o) => o.long && !ROOT_ONLY.has(o.long));
   const visit = (command: Command) => {
     for (const global of globals) {
@@ -100,7 +105,7 @@ export function shareGlobalOptions(program: Command): void {
     }
     command.commands.forEach(visit);
   };
-  program.commands.forEach(visit);
+  for (const command of program.commands) if (!skip.has(command)) visit(command);
 }
 
 /** Options of the root program that take a value: their value is not a command name. */

@@ -152,6 +152,15 @@ describe('start path', () => {
     const it = await runCli(['--help'], { env: { LANG: 'it_IT.UTF-8', LIFTCTL_CONFIG_DIR: tempConfigDir() } });
     expect(it.stdout).toContain('Record (ognuno');
     expect(it.stdout).toMatch(/^ {2}company +Azienda$/m);
+    // the bundle reads the language's catalogue from bundle/catalogues/<language>.json; dist/ has all three as
+    // modules: the same text from each
+    for (const [LANG, bundled] of [
+      ['zh_CN.UTF-8', zh],
+      ['it_IT.UTF-8', it],
+    ] as const) {
+      const unbundled = await runCli(['--help'], { env: { ...UNBUNDLED, LANG, LIFTCTL_CONFIG_DIR: tempConfigDir() } });
+      expect(bundled.stdout, LANG).toBe(unbundled.stdout);
+    }
   });
 
   it('an unknown command or flag is a usage error (exit 2)', async () => {

@@ -1,15 +1,20 @@
 import { languages, type Language } from '../client-light.js';
-import { enUS, type CliMessageKey } from './en-US.js';
-import { itItaly } from './it-Italy.js';
-import { zhCN } from './zh-CN.js';
+import { loadCatalogue } from './catalogues.js';
+import type { CliMessageKey } from './en-US.js';
 
 export type { CliMessageKey, Language };
 
-const CATALOGUES: Record<Language, Record<CliMessageKey, string>> = {
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'it-Italy': itItaly,
-};
+/** The catalogues read so far: the current language's on its first message, en-US only for a key it lacks. */
+const loaded = new Map<Language, Record<CliMessageKey, string>>();
+
+function catalogueOf(language: Language): Record<CliMessageKey, string> {
+  let found = loaded.get(language);
+  if (!found) {
+    found = loadCatalogue(language);
+    loaded.set(language, found);
+  }
+  return found;
+}
 
 /** The language of the environment: LC_ALL, then LC_MESSAGES, then LANG, resolved by the client's rule. */
 export function environmentLanguage(env: NodeJS.ProcessEnv = process.env): Language {
@@ -28,6 +33,6 @@ export function currentLanguage(): Language {
 
 /** A CLI message in the current language with its {placeholders} filled in. */
 export function t(key: CliMessageKey, params: Record<string, string | number> = {}): string {
-  const template = CATALOGUES[current][key] ?? enUS[key];
+  const template = catalogueOf(current)[key] ?? catalogueOf('en-US')[key];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
