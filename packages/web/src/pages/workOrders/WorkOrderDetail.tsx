@@ -34,6 +34,16 @@ const SHOWN = [
   'handling',
   'faultReason',
   'revocationReason',
+  // who raised it and how (a phone call, an app report, an annual inspection: docs/decisions.md "Repair orders
+  // raised by people"), and who confirmed it
+  'repairMethod',
+  'launcher',
+  'contactPerson',
+  'contactTel',
+  'alarmPersonPhone',
+  'hasPeople',
+  'propertyName',
+  'confirmPeople',
 ] as const;
 
 /** A work order: its fields, people, tracking timeline and (unless read-only) the actions allowed now. */
