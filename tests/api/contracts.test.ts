@@ -240,4 +240,31 @@ describe.each(DIALECTS)('contracts on %s', (dialect) => {
     expect(err.status).toBe(404);
     expect((await failure(north.attachments.list('contract', hidden.id))).status).toBe(404);
   });
+
+  it('a contract’s files download for those who may see it and for nobody else in the tenant either', async () => {
+    const hidden = await create({ startDate: addDays(today, -1), endDate: addDays(today, 300) });
+    const theirs = await create({
+      maintenanceCompanyId: s.demo.companies.maintenanceNorth,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 300),
+    });
+    const upload = (id: number, name: string) =>
+      admin.attachments.upload('contract', id, blob(sample.docx()), { fileName: name });
+    const hiddenFile = await upload(hidden.id, 'hidden.docx');
+    const theirFile = await upload(theirs.id, 'theirs.docx');
+    // the branch's maintenance company sees its contract, so its file; the other contract's file is not there
+    const north = await s.login('companyuser');
+    const { blob: got } = await north.files.download(theirFile.id);
+    expect(sample.sha256(Buffer.from(await got.arrayBuffer()))).toBe(sample.sha256(sample.docx()));
+    expect((await failure(north.files.download(hiddenFile.id))).status).toBe(404);
+    // a user of the tenant without 820 (contracts) gets neither, though the records are in its tenant
+    const general = await s.login('general');
+    expect((await failure(general.files.download(hiddenFile.id))).status).toBe(404);
+    expect((await failure(general.files.download(theirFile.id))).status).toBe(404);
+    // nor does the branch add files to a contract it cannot see
+    const pushed = await failure(
+      north.attachments.upload('contract', hidden.id, blob(sample.png()), { fileName: 'push.png' }),
+    );
+    expect(pushed.status).toBe(404);
+  });
 });

@@ -33,6 +33,15 @@ describe.each(DIALECTS)('annual inspections on %s', (dialect) => {
     expect(pass).toMatchObject({ elevatorName: 'Inspected lift', nextCheckDate: '2025-02-28', workOrderId: null });
     const again = await admin.entities.inspection.save({ id: pass.id, checkDate: '2025-03-10' });
     expect(again.nextCheckDate).toBe('2026-03-10');
+    // the elevator's own next inspection date is its latest pass's; an older pass or a no-pass leaves it
+    expect((await admin.entities.elevator.get(id)).nextCheckDate).toBe('2026-03-10');
+    await record({ elevatorId: id, checkDate: '2024-06-01', result: 1 });
+    await record({ elevatorId: id, checkDate: '2026-03-09', result: 2 });
+    expect((await admin.entities.elevator.get(id)).nextCheckDate).toBe('2026-03-10');
+    expect((await admin.entities.elevator.list({ name: 'Inspected lift' })).records[0]?.nextCheckDate).toBe(
+      '2026-03-10',
+    );
+    expect((await admin.entities.elevator.get(await lift('Never inspected lift'))).nextCheckDate).toBeNull();
     const rule = await failure(
       record({ elevatorId: id, checkDate: '2026-03-10', result: 2, rectificationDate: '2026-03-01' }),
     );

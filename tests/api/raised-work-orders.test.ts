@@ -58,6 +58,35 @@ describe.each(DIALECTS)('repair orders raised by people on %s', (dialect) => {
     expect(again.status).toBe(409);
   });
 
+  it('takes a landline or a mobile as the caller’s phones, and refuses what is not a phone number', async () => {
+    const landline = await admin.call(raiseWorkOrder, {
+      body: {
+        elevatorId: liftId,
+        repairMethod: 3,
+        type: 0,
+        contactTel: '0571-88886666',
+        alarmPersonPhone: '+86 137 0000 0009',
+      },
+    });
+    expect(landline).toMatchObject({ contactTel: '0571-88886666', alarmPersonPhone: '+86 137 0000 0009' });
+    for (const [field, value] of [
+      ['contactTel', 'not-a-phone'],
+      ['alarmPersonPhone', '12'],
+      ['contactTel', '137 0000 0009 ext'],
+    ] as const) {
+      const refused = await failure(
+        admin.call(raiseWorkOrder, { body: { elevatorId: liftId, repairMethod: 3, type: 0, [field]: value } }),
+      );
+      expect(refused.status, `${field} ${value}`).toBe(400);
+      expect(refused.message).toMatch(/^(Contact phone|Alarm person phone): must be a phone number/);
+    }
+    const zh = await s.login('admin', undefined, 'zh-CN');
+    const refused = await failure(
+      zh.call(raiseWorkOrder, { body: { elevatorId: liftId, repairMethod: 2, type: 0, contactTel: 'abc' } }),
+    );
+    expect(refused.message).toContain('联系电话：必须是电话号码');
+  });
+
   it('refuses the automatic method, another tenant’s lift and a user without 302', async () => {
     const auto = await failure(
       admin.call(raiseWorkOrder, { body: { elevatorId: liftId, repairMethod: 1 as never, type: 0 } }),

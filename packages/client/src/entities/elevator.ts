@@ -5,7 +5,21 @@ import { elevatorIdentityRules } from '../rules/devices.js';
 import { elevatorMaintenanceRules } from '../rules/maintenance.js';
 import { mobile } from '../rules/formats.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, bool, date, enumOf, ids, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
+import {
+  L,
+  bool,
+  date,
+  derived,
+  enumOf,
+  ids,
+  int,
+  num,
+  readOnly,
+  ref,
+  refName,
+  required,
+  text,
+} from '../schema/fields.js';
 import { dtu } from '../rules/formats.js';
 
 /**
@@ -140,6 +154,8 @@ export const elevator = defineEntity({
     joinDate: date(L('入网日期', 'Join date', 'Data di adesione')),
     serviceDate: date(L('投用日期', 'Service date', 'Data di messa in servizio')),
     simExpiryDate: date(L('SIM到期日期', 'SIM expiry date', 'Scadenza SIM')),
+    // a year after its latest annual inspection pass (entities/inspection.ts), none before its first pass
+    nextCheckDate: derived(date(L('下次年检日期', 'Next inspection date', 'Prossima ispezione'))),
   },
   filters: {
     name: 'like',

@@ -3,6 +3,7 @@ import { alarmType, repairMethod, workOrderState } from '../enums.js';
 import { defineEntity } from '../schema/entity.js';
 import { eventDetailText, eventKindText } from './event-text.js';
 import { L, bool, datetime, enumOf, int, num, readOnly, ref, refName, required, text } from '../schema/fields.js';
+import { phone } from '../rules/formats.js';
 
 /** The elevator's current name, read through elevatorId (a work order keeps the name it was opened with). */
 const elevatorName = () => refName(L('电梯名称', 'Elevator', 'Ascensore'), 'elevatorId');
@@ -106,14 +107,14 @@ export const workOrder = defineEntity({
     handling: text(L('处理情况', 'Handling', 'Intervento'), { max: 1000 }),
     faultReason: text(L('故障原因', 'Fault reason', 'Causa del guasto'), { max: 500 }),
     contactPerson: text(L('联系人', 'Contact person', 'Referente'), { max: 50 }),
-    contactTel: text(L('联系电话', 'Contact phone', 'Telefono referente'), { max: 20 }),
+    contactTel: text(L('联系电话', 'Contact phone', 'Telefono referente'), { max: 20, rule: phone }),
     hasPeople: bool(L('是否有人', 'People inside', 'Persone a bordo')),
     revocationReason: readOnly(text(L('撤销原因', 'Cancel reason', 'Motivo annullamento'), { max: 500 })),
     paused: readOnly(bool(L('已暂停', 'Paused', 'Sospeso'))),
     secondAlarm: readOnly(bool(L('二次报警', 'Second alarm', 'Secondo allarme'))),
     finishTime: readOnly(datetime(L('完成时间', 'Finished', 'Completato'))),
     // raised by people (docs/decisions.md "Repair orders raised by people")
-    alarmPersonPhone: text(L('报警人电话', 'Alarm person phone', 'Telefono di chi segnala'), { max: 20 }),
+    alarmPersonPhone: text(L('报警人电话', 'Alarm person phone', 'Telefono di chi segnala'), { max: 20, rule: phone }),
     propertyName: text(L('物业名称', 'Property', 'Proprietà'), { max: 100 }),
     launcher: readOnly(text(L('发起人', 'Launcher', 'Avviato da'), { max: 50 })),
     confirmPeople: readOnly(text(L('确认人', 'Confirmed by', 'Confermato da'), { max: 50 })),

@@ -24,6 +24,8 @@ export const enUS = {
   'validation.decimals': '{field}: at most {limit} decimals',
   'validation.float': '{field}: a number with at most 2 decimals and 20 integer digits',
   'validation.mobile': '{field}: must be 11 digits starting with 1',
+  'validation.phone':
+    '{field}: must be a phone number (digits, spaces and hyphens, an optional leading +; 3 to 20 characters)',
   'validation.httpUrl': '{field}: must be an http or https address',
   'developer.closed': 'The developer account is closed',
   'openApi.badSignature': 'The request signature is missing or wrong',

@@ -24,6 +24,8 @@ export const itItaly: Record<MessageKey, string> = {
   'validation.decimals': '{field}: al massimo {limit} decimali',
   'validation.float': '{field}: al massimo 2 decimali e 20 cifre intere',
   'validation.mobile': '{field}: deve essere di 11 cifre e iniziare con 1',
+  'validation.phone':
+    '{field}: deve essere un numero di telefono (cifre, spazi e trattini, + iniziale facoltativo; da 3 a 20 caratteri)',
   'validation.httpUrl': '{field}: deve essere un indirizzo http o https',
   'developer.closed': "L'account sviluppatore è chiuso",
   'openApi.badSignature': 'La firma della richiesta manca o è errata',

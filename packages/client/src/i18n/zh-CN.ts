@@ -24,6 +24,7 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.decimals': '{field}：最多{limit}位小数',
   'validation.float': '{field}：最多2位小数、20位整数',
   'validation.mobile': '{field}：必须是以1开头的11位数字',
+  'validation.phone': '{field}：必须是电话号码（数字、空格和连字符，可以+开头，3到20个字符）',
   'validation.httpUrl': '{field}：必须是 http 或 https 地址',
   'developer.closed': '开发者账号已关闭',
   'openApi.badSignature': '请求签名缺失或错误',

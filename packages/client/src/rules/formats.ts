@@ -37,6 +37,13 @@ export const password = rule(
 /** 11 digits starting with 1. */
 export const mobile = rule('lc-mobile', 'validation.mobile', (v) => /^1\d{10}$/.test(v));
 
+/**
+ * A telephone number as people write it down from a call: a mobile (13700000009, +86 137 0000 0009) or a
+ * landline with its area code (0571-88886666), a service number (400-800-1234, 110). Digits, spaces and
+ * hyphens, an optional leading +, 3 to 20 characters, starting and ending with a digit.
+ */
+export const phone = rule('lc-phone', 'validation.phone', (v) => /^\+?\d[\d -]{1,18}\d$/.test(v));
+
 export const email = rule(
   'lc-email',
   'validation.email',
@@ -110,6 +117,7 @@ export const FORMAT_RULES = [
   username,
   password,
   mobile,
+  phone,
   email,
   nonNegativeInteger,
   float,

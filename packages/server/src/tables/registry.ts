@@ -16,7 +16,7 @@ import {
   programCard,
   smartScreen,
 } from '@liftcloud/client';
-import { elevatorMaintenanceRules } from '@liftcloud/client';
+import { INSPECTION_RESULT, elevatorMaintenanceRules } from '@liftcloud/client';
 import { HttpError, ValidationError } from '../http/errors.js';
 import { refuseIfUsed } from '../store/refuse.js';
 import { inActivePlan, inAnyPlan } from './maintenance.js';
@@ -39,6 +39,16 @@ export const elevatorTable: TableSpec<typeof elevator.fields> = {
   ],
   links: { maintainerIds: { table: 'elevatorMaintainers', ownKey: 'elevatorId', otherKey: 'userId' } },
   platformUnique: ['dtuCode'],
+  computed: (eb) => ({
+    // the next annual inspection follows from the latest pass (docs/decisions.md "Annual inspections"): each
+    // pass stores its own next date, a later pass a later one, so the latest is the largest
+    nextCheckDate: eb
+      .selectFrom('inspections as i')
+      .select((i) => i.fn.max('i.nextCheckDate').as('d'))
+      .whereRef('i.tenantId', '=', 't.tenantId')
+      .whereRef('i.elevatorId', '=', 't.id')
+      .where('i.result', '=', INSPECTION_RESULT.pass),
+  }),
   // an elevator in an active maintenance plan keeps its company and at least one maintainer (domain.md §5)
   async beforeUpdate(_row, input, existing, { trx }) {
     const merged = { ...existing, ...input } as Parameters<typeof elevatorMaintenanceRules>[0];

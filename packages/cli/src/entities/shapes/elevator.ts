@@ -309,6 +309,10 @@ export const shape: EntityShape = {
       kind: 'date',
       label: { 'zh-CN': 'SIM到期日期', 'en-US': 'SIM expiry date', 'it-Italy': 'Scadenza SIM' },
     },
+    nextCheckDate: {
+      kind: 'date',
+      label: { 'zh-CN': '下次年检日期', 'en-US': 'Next inspection date', 'it-Italy': 'Prossima ispezione' },
+    },
   },
   tableFields: ['code', 'name', 'no', 'registerCode', 'internalNo', 'buildingNo'],
   shown: [],

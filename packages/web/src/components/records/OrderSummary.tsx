@@ -1,11 +1,12 @@
 import { Card, Descriptions, Tag } from 'antd';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { enumLabel, type EntityDef, type Language } from '@liftcloud/client';
 
 /**
  * The top of an order's page, the same for repair and maintenance orders: its label and number, its state as a
- * tag, and the fields shown, labelled in the reader's language (enums by their labels), then what the page adds
- * (the moves allowed now).
+ * tag, and the fields shown, labelled in the reader's language (enums by their labels, yes or no for a flag), then
+ * what the page adds (the moves allowed now).
  */
 export function OrderSummary(props: {
   entity: EntityDef;
@@ -46,7 +47,9 @@ export function OrderSummary(props: {
                 ? enumLabel(field.enumDef, value as number | null, language)
                 : value == null
                   ? '-'
-                  : String(value),
+                  : field.kind === 'bool'
+                    ? i18next.t(value ? 'common.yes' : 'common.no')
+                    : String(value),
           };
         })}
       />

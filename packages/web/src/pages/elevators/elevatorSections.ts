@@ -106,6 +106,6 @@ export const ELEVATOR_SECTIONS: readonly FormSection[] = [
   {
     key: 'dates',
     title: L('日期', 'Dates', 'Date'),
-    fields: ['exFactoryDate', 'installationDate', 'joinDate', 'serviceDate', 'simExpiryDate'],
+    fields: ['exFactoryDate', 'installationDate', 'joinDate', 'serviceDate', 'simExpiryDate', 'nextCheckDate'],
   },
 ];

@@ -2,9 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   WORK_ORDER_FLAGS,
   enumLabel,
+  inspection,
+  permits,
   issueMessage,
   LIVE_FRAME_TYPE,
   translate,
@@ -34,12 +37,22 @@ const SHOWN = [
   'handling',
   'faultReason',
   'revocationReason',
+  // who raised it and how (a phone call, an app report, an annual inspection: docs/decisions.md "Repair orders
+  // raised by people"), and who confirmed it
+  'repairMethod',
+  'launcher',
+  'contactPerson',
+  'contactTel',
+  'alarmPersonPhone',
+  'hasPeople',
+  'propertyName',
+  'confirmPeople',
 ] as const;
 
 /** A work order: its fields, people, tracking timeline and (unless read-only) the actions allowed now. */
 export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const { client, language } = useConsole();
+  const { client, language, session } = useConsole();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
@@ -63,6 +76,14 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
 
   const data = detail.data;
   const order = data?.order ?? {};
+  // an order a no-pass raised links back to its annual inspection (linked both ways), for those who may read it
+  const inspectionId = typeof order.inspectionId === 'number' ? order.inspectionId : null;
+  const mayReadInspections = !!session && permits(session.username, session.auth, inspection.permission.read);
+  const raisedBy = useQuery({
+    queryKey: ['yearChecks', 'detail', inspectionId],
+    queryFn: () => client.entities.inspection.get(inspectionId!),
+    enabled: inspectionId !== null && mayReadInspections,
+  });
   /** Required, with the message every form gives: the field named, in the reader's language (the server's rule). */
   const requiredRule = (field: keyof WorkOrderActionBody) => [
     {
@@ -104,6 +125,17 @@ export function WorkOrderDetail(props: { id: number; readOnly?: boolean }) {
             ))}
           </Space>
         )}
+        {raisedBy.data ? (
+          <div style={{ marginTop: 16 }}>
+            {workOrder.fields.inspectionId.label[language]}:{' '}
+            <Link
+              to={`/yearCheck?checkNo=${encodeURIComponent(raisedBy.data.checkNo)}`}
+              data-testid="work-order-inspection"
+            >
+              {raisedBy.data.checkNo}
+            </Link>
+          </div>
+        ) : null}
       </OrderSummary>
       <Card title={t('monitoring.alarmFlow')} size="small" data-testid="work-order-flags">
         <Space wrap>
