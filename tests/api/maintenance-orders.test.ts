@@ -1,4 +1,5 @@
 import {
+  voidContract,
   MAINTENANCE_ORDER_STATUS as S,
   MAINTENANCE_USER_ACTIONS,
   acceptMaintenanceOrder,
@@ -277,5 +278,27 @@ describe.each(DIALECTS)('maintenance order moves on %s', (dialect) => {
     expect(await ids({ worker1Id: other })).toContain(id);
     expect(await ids({ worker1Id: fx.workerId })).not.toContain(id);
     expect(await ids({ worker2Id: other })).not.toContain(id);
+  });
+
+  it('names the valid contract covering its lift on its plan date, and none outside it or once voided', async () => {
+    const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const contract = await admin.entities.contract.save({
+      contractNo: `HT-MAINT-${dialect}`,
+      siteName: 'Harbour Mall',
+      maintenanceCompanyId: fx.companyId,
+      elevatorIds: [fx.elevatorId],
+      startDate: dayOf(-10),
+      endDate: dayOf(30),
+    });
+    const covered = await newOrder(dayOf(5));
+    const after = await newOrder(dayOf(40));
+    const order = await admin.entities.maintenanceOrder.get(covered);
+    expect([order.contractId, order.contractNo]).toEqual([contract.id, `HT-MAINT-${dialect}`]);
+    const outside = await admin.entities.maintenanceOrder.get(after);
+    expect([outside.contractId, outside.contractNo]).toEqual([null, null]);
+    const listed = await admin.entities.maintenanceOrder.list({ elevatorId: fx.elevatorId, pageSize: 200 });
+    expect(listed.records.find((r) => r.id === covered)?.contractNo).toBe(`HT-MAINT-${dialect}`);
+    await admin.call(voidContract, { params: { id: contract.id }, body: { reason: 'Signed in error' } });
+    expect((await admin.entities.maintenanceOrder.get(covered)).contractId).toBeNull();
   });
 });

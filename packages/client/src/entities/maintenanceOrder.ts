@@ -64,6 +64,9 @@ export const maintenanceOrder = defineEntity({
     items: readOnly(jsonList<MaintenanceOrderItem>(L('维保项', 'Items', 'Voci'), orderItemSchema, 200)),
     companyId: required(ref(L('维保单位', 'Maintenance company', 'Azienda di manutenzione'), 'company')),
     companyName: refName(L('维保单位名称', 'Company name', 'Nome azienda'), 'companyId'),
+    /** The valid contract covering the elevator on the plan date (docs/decisions.md "Contracts"), none when none does. */
+    contractId: derived(ref(L('维保合同', 'Contract', 'Contratto'), 'contract')),
+    contractNo: derived(text(L('合同编号', 'Contract no.', 'N. contratto'), { max: 64 })),
     worker1Id: required(ref(L('维保人员1', 'Worker 1', 'Manutentore 1'), 'user')),
     worker1Name: refName(L('维保人员1姓名', 'Worker 1 name', 'Nome manutentore 1'), 'worker1Id'),
     worker2Id: ref(L('维保人员2', 'Worker 2', 'Manutentore 2'), 'user'),

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_STATE,
   DONE_STATUSES,
   OPEN_MAINTENANCE_STATUSES,
   EDITABLE_STATUSES,
@@ -151,7 +152,20 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
   // in: done on the plan date normal, before in advance, after (or not done by a past plan date) overdue
   computed: (eb) => {
     const today = todayUtc();
+    // the valid contract covering the lift on the plan date: at most one (services/contracts.ts coveringContract)
+    const covering = () =>
+      eb
+        .selectFrom('contractElevators as ce')
+        .innerJoin('contracts as c', 'c.id', 'ce.contractId')
+        .whereRef('ce.elevatorId', '=', 't.elevatorId')
+        .whereRef('c.tenantId', '=', 't.tenantId')
+        .where('c.state', '=', CONTRACT_STATE.valid)
+        .whereRef('c.startDate', '<=', 't.planDate')
+        .whereRef('c.endDate', '>=', 't.planDate')
+        .limit(1);
     return {
+      contractId: covering().select('c.id'),
+      contractNo: covering().select('c.contractNo'),
       timing: eb
         .case()
         .when(

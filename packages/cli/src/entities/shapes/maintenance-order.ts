@@ -44,6 +44,8 @@ export const shape: EntityShape = {
       kind: 'text',
       label: { 'zh-CN': '维保单位名称', 'en-US': 'Company name', 'it-Italy': 'Nome azienda' },
     },
+    contractId: { kind: 'ref', label: { 'zh-CN': '维保合同', 'en-US': 'Contract', 'it-Italy': 'Contratto' } },
+    contractNo: { kind: 'text', label: { 'zh-CN': '合同编号', 'en-US': 'Contract no.', 'it-Italy': 'N. contratto' } },
     worker1Id: { kind: 'ref', label: { 'zh-CN': '维保人员1', 'en-US': 'Worker 1', 'it-Italy': 'Manutentore 1' } },
     worker1Name: {
       kind: 'text',

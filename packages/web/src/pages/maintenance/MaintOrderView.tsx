@@ -31,6 +31,7 @@ const SHOWN = [
   'elevatorName',
   'maintenanceTypeName',
   'companyName',
+  'contractNo',
   'worker1Name',
   'worker2Name',
   'planDate',
