@@ -125,6 +125,8 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const text = await timeline.innerText();
       expect(text).not.toMatch(/\b(report|receive|arrive|finish|confirm)\b/);
       for (const label of ['报警上报', '接单', '到达现场', '完成维修', '确认']) expect(text).toContain(label);
+      // times as the console writes them everywhere, not in the browser's own locale
+      expect(text.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g)).toHaveLength(5);
       await expect
         .poll(() => page.locator('.ant-tag').allInnerTexts())
         .toEqual(expect.arrayContaining([expect.stringContaining('维修人员')]));

@@ -1,4 +1,5 @@
 import type { Field, Language } from '@liftcloud/client';
+import dayjs from 'dayjs';
 
 export interface Option {
   value: number | string;
@@ -12,3 +13,9 @@ export function enumOptions(field: Field, language: Language): Option[] {
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * An instant as the console shows times everywhere (yyyy-MM-dd HH:mm:ss, the reader's zone), whatever the
+ * browser's own locale: a Chinese page in an English browser read "11/28/2026, 5:23:15 AM".
+ */
+export const formatDateTime = (epochMs: number): string => dayjs(epochMs).format(DATE_TIME_FORMAT);

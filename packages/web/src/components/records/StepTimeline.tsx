@@ -1,4 +1,5 @@
 import { Card, Timeline } from 'antd';
+import { formatDateTime } from '../fieldOptions';
 
 /** One step of an order's timeline, already in the reader's words. */
 export interface TimelineStep {
@@ -22,7 +23,7 @@ export function StepTimeline(props: { title: string; steps: TimelineStep[]; test
           content: (
             <>
               <b>{step.state}</b> · {step.action}
-              {step.userName ? ` · ${step.userName}` : ''} · {new Date(step.time).toLocaleString()}
+              {step.userName ? ` · ${step.userName}` : ''} · {formatDateTime(step.time)}
               {step.note ? <div>{step.note}</div> : null}
             </>
           ),

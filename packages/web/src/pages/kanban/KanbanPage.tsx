@@ -16,6 +16,7 @@ import {
   theme,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConsole, useLanguage } from '../../app/ConsoleContext';
@@ -113,7 +114,7 @@ function Kanban() {
         </Typography.Title>
         <Typography.Text type="secondary" data-testid="kanban-updated">
           {overview.dataUpdatedAt
-            ? t('kanban.updated', { time: new Date(overview.dataUpdatedAt).toLocaleTimeString() })
+            ? t('kanban.updated', { time: dayjs(overview.dataUpdatedAt).format('HH:mm:ss') })
             : ''}
         </Typography.Text>
       </Flex>

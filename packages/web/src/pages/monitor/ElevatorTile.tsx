@@ -4,6 +4,7 @@ import { alarmType, enumLabel, runtimeStatus } from '@liftcloud/client';
 import { useLanguage } from '../../app/ConsoleContext';
 import { HealthTag, useHealth } from '../../health/useHealth';
 import { useElevatorState } from './useElevatorState';
+import { formatDateTime } from '../../components/fieldOptions';
 
 const pick = (list: string, index: number | null) => (index === null ? '-' : (list.split('|')[index] ?? String(index)));
 const ARROWS = ['■', '▲', '▼'];
@@ -70,7 +71,7 @@ export function ElevatorTile(props: { elevatorId: number; title?: string; large?
           {
             key: 'updated',
             label: t('monitoring.updated'),
-            children: state?.updateTime ? new Date(state.updateTime).toLocaleString() : '-',
+            children: state?.updateTime ? formatDateTime(state.updateTime) : '-',
           },
         ]}
       />
