@@ -83,6 +83,25 @@ describe('liftctl maint', () => {
       expect((JSON.parse(late.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
       const overdue = await run(['maint', 'orders', '--overdue', '-o', 'json']);
       expect((JSON.parse(overdue.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
+      // the report's table: the order, its lift, worker, dates, status and timing in words, not the items' JSON
+      const report = await run(['maint', 'orders', '--overdue']);
+      expect(report.code, report.stderr).toBe(0);
+      const [header, line] = report.stdout.trim().split('\n');
+      expect(header!.split(/\s{2,}/)).toEqual([
+        'ID',
+        'ORDER NO.',
+        'ELEVATOR NAME',
+        'COMPANY NAME',
+        'WORKER 1 NAME',
+        'PLAN DATE',
+        'MAINTENANCE DATE',
+        'STATUS',
+        'TIMING',
+      ]);
+      expect(line).toContain('2020-01-01');
+      expect(line).toContain('Not accepted');
+      expect(line).toContain('Overdue (extended)');
+      expect(report.stdout).not.toContain('"condition"');
       expect((JSON.parse((await run(['maint', 'orders', '-o', 'json'])).stdout) as unknown[]).length).toBe(4);
 
       const noReason = await run(['maint', 'invalidate', id]);

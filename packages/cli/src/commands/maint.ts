@@ -50,6 +50,21 @@ async function generate(cmd: Command, opts: { from?: string; to?: string; plan?:
   say.info(t(result.dryRun ? 'maint.wouldCreate' : 'maint.created', { count: result.orders.length }));
 }
 
+/**
+ * The report's table: who goes where, when, and how it stands (the entity's default columns would show the items'
+ * JSON and leave out status and timing). -o wide, json and csv keep every field.
+ */
+const REPORT_FIELDS = [
+  'orderNo',
+  'elevatorName',
+  'companyName',
+  'worker1Name',
+  'planDate',
+  'maintenanceDate',
+  'status',
+  'timing',
+] as const;
+
 /** `maint orders`: every page of the orders, --not-accepted (the 24-hour flag) and --overdue (derived timing). */
 async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boolean }) {
   const ctx = await contextFor(cmd);
@@ -63,7 +78,7 @@ async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boo
     for await (const row of client.crud<Row>(def.path).all(query)) out.push(row);
     return out;
   });
-  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  await writeRecords(ctx.recordOutput(tableColumns({ ...def, tableFields: REPORT_FIELDS }), wideColumns(def)), rows);
 }
 
 async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', reason?: string) {
