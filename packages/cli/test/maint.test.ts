@@ -72,7 +72,10 @@ describe('liftctl maint', () => {
     async () => {
       const [first] = await stored();
       const id = String(first!.id);
-      expect((await run(['maint', 'send', id])).code).toBe(0);
+      const sent = await runCli(['maint', 'send', id], { env: { ...env(), LANG: 'zh_CN.UTF-8' } });
+      expect(sent.code, sent.stderr).toBe(0);
+      // in the reader's language throughout, not the action's key ('已send')
+      expect(sent.stderr).toContain(`维保工单${id}已发送`);
       expect((await admin.entities.maintenanceOrder.get(first!.id)).status).toBe(3);
       await fx.db
         .updateTable('maintenanceOrders')
@@ -106,8 +109,10 @@ describe('liftctl maint', () => {
 
       const noReason = await run(['maint', 'invalidate', id]);
       expect(noReason.code).toBe(2);
+      expect(noReason.stderr).toContain('invalidate needs a reason: --reason');
       const invalid = await run(['maint', 'invalidate', id, '--reason', 'Lift replaced']);
       expect(invalid.code, invalid.stderr).toBe(0);
+      expect(invalid.stderr).toContain(`Maintenance order ${id} invalidated`);
       expect(await admin.entities.maintenanceOrder.get(first!.id)).toMatchObject({
         status: 11,
         invalidReason: 'Lift replaced',

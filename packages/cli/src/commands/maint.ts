@@ -89,7 +89,7 @@ async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', rea
       ? client.call(sendMaintenanceOrder, { params: { id } })
       : client.call(invalidateMaintenanceOrder, { params: { id }, body: { invalidReason: reason ?? '' } }),
   );
-  say.info(t('maint.acted', { id, action: run }));
+  say.info(t(run === 'send' ? 'maint.sent' : 'maint.invalidated', { id }));
 }
 
 /** `maint old confirm|invalidate`: an old-style order's two final moves; prints the order as it is now. */
@@ -148,7 +148,7 @@ export function register(program: Command): void {
     .description(t('cmd.maint.invalidate'))
     .option('--reason <text>', t('opt.reason'))
     .action((id: string, opts: { reason?: string }, cmd: Command) => {
-      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      if (!opts.reason?.trim()) throw new CliError(t('maint.reasonRequired'), EXIT.usage);
       return act(cmd, id, 'invalidate', opts.reason);
     });
   const old = maint.command('old').description(t('cmd.maint.old'));
@@ -170,7 +170,7 @@ export function register(program: Command): void {
     .description(t('cmd.maint.old.invalidate'))
     .option('--reason <text>', t('opt.reason'))
     .action((id: string, opts: { reason?: string }, cmd: Command) => {
-      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      if (!opts.reason?.trim()) throw new CliError(t('maint.reasonRequired'), EXIT.usage);
       return actOld(cmd, id, { action: 'invalidate', reason: opts.reason });
     });
 }
