@@ -159,11 +159,26 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
         await other.context.close();
       }
 
+      // beside it an order nobody has accepted yet, which may still be edited and deleted
+      const fresh = await (
+        await fx.server.login('admin')
+      ).entities.maintenanceOrder.save({
+        elevatorId: m.elevatorId,
+        maintenanceTypeId: m.typeId,
+        companyId: m.companyId,
+        worker1Id: m.workerId,
+        planDate: new Date().toISOString().slice(0, 10),
+      });
       const desk = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/maintWork' });
       expect(await listState(desk.page, 'maint-orders')).toBe('finish');
       const row = desk.page.locator('tr', { has: desk.page.getByTestId(`maint-order-${orderId}`) });
       await expect.poll(() => row.innerText()).toContain('Confirmed');
       expect(await row.innerText()).toContain('Normal');
+      // a confirmed order is the lift's record: no edit or delete on its row
+      expect(await desk.page.getByTestId(`edit-${orderId}`).count()).toBe(0);
+      expect(await desk.page.getByTestId(`delete-${orderId}`).count()).toBe(0);
+      expect(await desk.page.getByTestId(`edit-${fresh.id}`).count()).toBe(1);
+      expect(await desk.page.getByTestId(`delete-${fresh.id}`).count()).toBe(1);
       await fx.shot(desk.page, 'maint-work-list-en-US');
       await desk.page.goto(`${fx.base}/maintenanceSetting`);
       await desk.page.locator('.ant-tabs-tab', { hasText: 'Maintenance types' }).waitFor();
