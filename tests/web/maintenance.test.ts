@@ -1,7 +1,7 @@
 import { sendMaintenanceOrder } from '@liftcloud/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mp4, png } from '../support/files.js';
+import { mp4 } from '../support/files.js';
 import { FAR, NEAR, maintenanceFixture, type MaintenanceFixture } from '../support/maintenance.js';
 import {
   BROWSER_TEST_TIMEOUT,
@@ -11,6 +11,7 @@ import {
   startConsole,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
+import { tilePng } from './support/tileServer.js';
 
 const PHONE = { width: 390, height: 844 };
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -94,7 +95,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       await page.getByTestId('item-0-condition').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Qualified$/ }).click();
-      await page.getByTestId('item-0-photo').setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: png() });
+      await page.getByTestId('item-0-text').fill('Brake lining worn to 3 mm');
+      await page
+        .getByTestId('item-0-photo')
+        .setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: tilePng(3, 1, 2) });
       await page
         .getByTestId('item-0-recording')
         .setInputFiles({ name: 'brake.mp4', mimeType: 'video/mp4', buffer: mp4() });
@@ -145,6 +149,44 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(timeline).not.toMatch(/\b(signIn|record|complete)\b/);
       await fx.shot(page, 'maint-confirmed-390x844-en-US');
       await context.close();
+
+      // a supervisor reading the finished order sees its evidence: the item's photo, its recording, both signatures
+      const reader = await fx.openAs('admin', {
+        locale: 'en-US',
+        language: 'en-US',
+        path: `/maintWorkOrder/${orderId}`,
+      });
+      const shown = reader.page;
+      await shown.getByTestId('maint-order').waitFor();
+      await expect.poll(() => status(shown)).toBe('Confirmed');
+      const image = (testId: string) => shown.locator(`[data-testid="${testId}"][data-state="shown"] img`);
+      for (const testId of ['item-0-photo-0', 'signature-worker-shown', 'signature-use-unit-shown']) {
+        await image(testId).waitFor();
+        await image(testId).scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+            message: `${testId} loaded`,
+          })
+          .toBeGreaterThan(0);
+        expect(await image(testId).isVisible()).toBe(true);
+      }
+      // the images come from the authenticated download as object URLs, never a bare /api/files address
+      expect(await image('item-0-photo-0').getAttribute('src')).toMatch(/^blob:/);
+      expect(await image('signature-worker-shown').getAttribute('alt')).toBe("Worker's signature");
+      await shown.getByTestId('item-0-recording-0').locator('audio').waitFor({ state: 'attached' });
+      expect(await shown.getByTestId('item-0-recording-0').locator('audio').getAttribute('src')).toMatch(/^blob:/);
+      expect(await shown.getByTestId('item-1-photos').count()).toBe(0);
+      expect(await shown.getByTestId('item-0-text-shown').innerText()).toBe('Text: Brake lining worn to 3 mm');
+      await shown.getByTestId('item-0').evaluate((card) => card.scrollIntoView({ block: 'start' }));
+      await fx.shot(shown, 'maint-evidence-item-en-US');
+      await shown.getByTestId('maint-signatures').scrollIntoViewIfNeeded();
+      await fx.shot(shown, 'maint-evidence-en-US');
+      // the thumbnail opens full size
+      await shown.getByTestId('item-0-photo-0').click();
+      await shown.locator('.ant-image-preview-img').waitFor();
+      await fx.shot(shown, 'maint-evidence-preview-en-US');
+      expect(reader.errors).toEqual([]);
+      await reader.context.close();
 
       // the field page in the other two languages
       for (const [language, confirmed, timelineTitle] of [
