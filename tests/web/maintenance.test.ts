@@ -1,4 +1,4 @@
-import { sendMaintenanceOrder } from '@liftcloud/client';
+import { getMaintenanceOrderDetail, sendMaintenanceOrder, type MaintenanceOrderItem } from '@liftcloud/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4 } from '../support/files.js';
@@ -187,6 +187,41 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await fx.shot(shown, 'maint-evidence-preview-en-US');
       expect(reader.errors).toEqual([]);
       await reader.context.close();
+
+      // a file the reader may not have (403), one gone (404): nothing shown for them and no error raised; any other
+      // failure (a 500) says the file is not available rather than hiding it
+      const { order } = await (
+        await fx.server.login('admin')
+      ).call(getMaintenanceOrderDetail, { params: { id: orderId } });
+      const [item] = (order as { items: MaintenanceOrderItem[] }).items;
+      const answers = new Map([
+        [item!.photoFileIds![0]!, 403],
+        [Number(order.workerSignatureFileId), 404],
+        [item!.recordingFileIds![0]!, 500],
+      ]);
+      const held = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/login' });
+      await held.page.route(/\/api\/files\/\d+$/, (route) => {
+        const code = answers.get(Number(/(\d+)$/.exec(route.request().url())![1]));
+        if (!code) return route.continue();
+        return route.fulfill({
+          status: code,
+          contentType: 'application/json',
+          body: JSON.stringify({ code, message: `refused ${code}`, data: null }),
+        });
+      });
+      await held.page.goto(`${fx.base}/maintWorkOrder/${orderId}`);
+      await held.page.locator('[data-testid="signature-use-unit-shown"][data-state="shown"] img').waitFor();
+      await held.page.getByTestId('item-0-recording-0').waitFor();
+      expect(await held.page.getByTestId('item-0-recording-0').innerText()).toBe('Not available');
+      expect(await held.page.getByTestId('item-0-photo-0').count()).toBe(0);
+      expect(await held.page.getByTestId('signature-worker-shown').count()).toBe(0);
+      expect(await held.page.getByTestId('maint-signatures').innerText()).not.toContain("Worker's signature");
+      expect(await held.page.locator('.ant-message-error, .ant-notification-notice').count()).toBe(0);
+      await held.page.getByTestId('maint-signatures').scrollIntoViewIfNeeded();
+      await fx.shot(held.page, 'maint-evidence-refused-en-US');
+      // only the browser's own lines for the three refused downloads, nothing the page threw
+      expect(held.errors.filter((e) => !/status of (403|404|500)/.test(e))).toEqual([]);
+      await held.context.close();
 
       // the field page in the other two languages
       for (const [language, confirmed, timelineTitle] of [

@@ -40,11 +40,28 @@ function Unavailable(props: { testId: string }) {
   );
 }
 
-/** A photo or drawn signature as a thumbnail that opens full size (antd Image preview). */
-export function EvidenceImage(props: { fileId: number; alt: string; testId: string; width?: number }) {
+/** A photo or drawn signature as a thumbnail that opens full size (antd Image preview), under its caption if any. */
+export function EvidenceImage(props: {
+  fileId: number;
+  alt: string;
+  testId: string;
+  width?: number;
+  caption?: string;
+}) {
   const { url, failed, hidden } = useFileUrl(props.fileId);
   if (hidden) return null;
-  if (failed) return <Unavailable testId={props.testId} />;
+  const shown = failed ? <Unavailable testId={props.testId} /> : thumbnail(url, props);
+  return props.caption ? (
+    <Flex vertical gap={4}>
+      <span>{props.caption}</span>
+      {shown}
+    </Flex>
+  ) : (
+    shown
+  );
+}
+
+function thumbnail(url: string | null, props: { fileId: number; alt: string; testId: string; width?: number }) {
   const width = props.width ?? 96;
   return (
     <span

@@ -198,10 +198,14 @@ export function MaintOrderView(props: { id: number }) {
               ] as const
             ).map(([field, label, testId]) =>
               order[field] ? (
-                <Flex vertical gap={4} key={field}>
-                  <span>{t(label)}</span>
-                  <EvidenceImage fileId={Number(order[field])} alt={t(label)} testId={testId} width={200} />
-                </Flex>
+                <EvidenceImage
+                  key={field}
+                  fileId={Number(order[field])}
+                  alt={t(label)}
+                  caption={t(label)}
+                  testId={testId}
+                  width={200}
+                />
               ) : null,
             )}
           </Flex>
