@@ -224,15 +224,22 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await held.context.close();
 
       // the field page in the other two languages
-      for (const [language, confirmed, timelineTitle] of [
-        ['zh-CN', '已确认', '工单流程'],
-        ['it-Italy', 'Confermato', 'Cronologia'],
+      for (const [language, confirmed, timelineTitle, signaturesTitle] of [
+        ['zh-CN', '已确认', '工单流程', '签名'],
+        ['it-Italy', 'Confermato', 'Cronologia', 'Firme'],
       ] as const) {
         const other = await phone('companyuser', NEAR, language);
         await expect.poll(() => status(other.page)).toBe(confirmed);
         expect(await other.page.getByTestId('maint-timeline').innerText()).toContain(timelineTitle);
         expect(await overflowsSideways(other.page)).toBe(false);
         await fx.shot(other.page, `maint-confirmed-390x844-${language}`);
+        // the evidence on the phone, its captions in the reader's language
+        const signatures = other.page.getByTestId('maint-signatures');
+        await other.page.locator('[data-testid="signature-use-unit-shown"][data-state="shown"] img').waitFor();
+        await signatures.scrollIntoViewIfNeeded();
+        expect(await signatures.innerText()).toContain(signaturesTitle);
+        expect(await overflowsSideways(other.page)).toBe(false);
+        await fx.shot(other.page, `maint-evidence-390x844-${language}`);
         await other.context.close();
       }
 
