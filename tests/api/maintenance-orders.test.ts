@@ -255,6 +255,27 @@ describe.each(DIALECTS)('maintenance order moves on %s', (dialect) => {
     expect(timeline[2]!.userName).toBe('companyuser');
   });
 
+  it('deletes an order only until a worker accepts it: from then on it is the lift’s record, kept (409)', async () => {
+    const unsent = await newOrder();
+    await admin.entities.maintenanceOrder.remove(unsent);
+    expect((await failure(admin.entities.maintenanceOrder.get(unsent))).status).toBe(404);
+    const sent = await newOrder();
+    await admin.call(sendMaintenanceOrder, { params: { id: sent } });
+    await admin.entities.maintenanceOrder.remove(sent);
+    expect((await failure(admin.entities.maintenanceOrder.get(sent))).status).toBe(404);
+
+    for (const status of [S.accepted, S.inExecution, S.completed, S.confirmed, S.invalid]) {
+      const id = await newOrder();
+      await setStatus(id, status);
+      const kept = await failure(admin.entities.maintenanceOrder.remove(id));
+      expect(kept.status, `status ${status}`).toBe(409);
+      expect(kept.message).toBe(
+        "This maintenance order has been accepted or is done: it is kept as the lift's maintenance record and cannot be deleted",
+      );
+      expect((await admin.entities.maintenanceOrder.get(id)).status).toBe(status);
+    }
+  });
+
   it('needs a reason to invalidate', async () => {
     const id = await newOrder();
     const e = await failure(admin.call(invalidateMaintenanceOrder, { params: { id }, body: { invalidReason: '  ' } }));

@@ -33,15 +33,15 @@ describe(`map tile source (${DIALECTS[0]})`, () => {
     await tiled?.close();
   });
 
-  it('without a source: no tiles in the config, images from this origin and data: only', async () => {
+  it('without a source: no tiles in the config, images from this origin, data: and blob: only', async () => {
     const { policy, body } = await imgSrc(plain);
-    expect(policy).toBe("'self' data:");
+    expect(policy).toBe("'self' data: blob:");
     expect(body.data.mapTiles).toBeNull();
   });
 
   it('with a source: the console gets it, and the policy admits each of its hosts and no other', async () => {
     const { policy, body } = await imgSrc(tiled);
-    expect(policy).toBe("'self' data: https://webrd01.is.autonavi.com https://webrd02.is.autonavi.com");
+    expect(policy).toBe("'self' data: blob: https://webrd01.is.autonavi.com https://webrd02.is.autonavi.com");
     expect(body.data.mapTiles).toEqual({
       url: 'https://webrd0{s}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}',
       subdomains: ['1', '2'],

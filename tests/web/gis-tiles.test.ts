@@ -119,10 +119,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: '/' });
       const violations = await watchViolations(page);
       const res = await page.goto(`${fx.base}/elevatorMonitor/gisMap`);
-      // the policy admits this server, data: and the two tile hosts, and nothing else
+      // the policy admits this server, data:, blob: (the page's own downloads) and the two tile hosts, and nothing else
       const policy = res?.headers()['content-security-policy'] ?? '';
       expect(/img-src ([^;]*)/.exec(policy)?.[1]).toBe(
-        `'self' data: http://a.localhost:${tiles.port} http://b.localhost:${tiles.port}`,
+        `'self' data: blob: http://a.localhost:${tiles.port} http://b.localhost:${tiles.port}`,
       );
 
       const map = page.getByTestId('gis-map');

@@ -1,7 +1,7 @@
-import { sendMaintenanceOrder } from '@liftcloud/client';
+import { getMaintenanceOrderDetail, sendMaintenanceOrder, type MaintenanceOrderItem } from '@liftcloud/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mp4, png } from '../support/files.js';
+import { mp4 } from '../support/files.js';
 import { FAR, NEAR, maintenanceFixture, type MaintenanceFixture } from '../support/maintenance.js';
 import {
   BROWSER_TEST_TIMEOUT,
@@ -11,6 +11,7 @@ import {
   startConsole,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
+import { tilePng } from './support/tileServer.js';
 
 const PHONE = { width: 390, height: 844 };
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -94,7 +95,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
 
       await page.getByTestId('item-0-condition').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Qualified$/ }).click();
-      await page.getByTestId('item-0-photo').setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: png() });
+      await page.getByTestId('item-0-text').fill('Brake lining worn to 3 mm');
+      await page
+        .getByTestId('item-0-photo')
+        .setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: tilePng(3, 1, 2) });
       await page
         .getByTestId('item-0-recording')
         .setInputFiles({ name: 'brake.mp4', mimeType: 'video/mp4', buffer: mp4() });
@@ -146,24 +150,119 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await fx.shot(page, 'maint-confirmed-390x844-en-US');
       await context.close();
 
+      // a supervisor reading the finished order sees its evidence: the item's photo, its recording, both signatures
+      const reader = await fx.openAs('admin', {
+        locale: 'en-US',
+        language: 'en-US',
+        path: `/maintWorkOrder/${orderId}`,
+      });
+      const shown = reader.page;
+      await shown.getByTestId('maint-order').waitFor();
+      await expect.poll(() => status(shown)).toBe('Confirmed');
+      const image = (testId: string) => shown.locator(`[data-testid="${testId}"][data-state="shown"] img`);
+      for (const testId of ['item-0-photo-0', 'signature-worker-shown', 'signature-use-unit-shown']) {
+        await image(testId).waitFor();
+        await image(testId).scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+            message: `${testId} loaded`,
+          })
+          .toBeGreaterThan(0);
+        expect(await image(testId).isVisible()).toBe(true);
+      }
+      // the images come from the authenticated download as object URLs, never a bare /api/files address
+      expect(await image('item-0-photo-0').getAttribute('src')).toMatch(/^blob:/);
+      expect(await image('signature-worker-shown').getAttribute('alt')).toBe("Worker's signature");
+      await shown.getByTestId('item-0-recording-0').locator('audio').waitFor({ state: 'attached' });
+      expect(await shown.getByTestId('item-0-recording-0').locator('audio').getAttribute('src')).toMatch(/^blob:/);
+      expect(await shown.getByTestId('item-1-photos').count()).toBe(0);
+      expect(await shown.getByTestId('item-0-text-shown').innerText()).toBe('Text: Brake lining worn to 3 mm');
+      await shown.getByTestId('item-0').evaluate((card) => card.scrollIntoView({ block: 'start' }));
+      await fx.shot(shown, 'maint-evidence-item-en-US');
+      await shown.getByTestId('maint-signatures').scrollIntoViewIfNeeded();
+      await fx.shot(shown, 'maint-evidence-en-US');
+      // the thumbnail opens full size
+      await shown.getByTestId('item-0-photo-0').click();
+      await shown.locator('.ant-image-preview-img').waitFor();
+      await fx.shot(shown, 'maint-evidence-preview-en-US');
+      expect(reader.errors).toEqual([]);
+      await reader.context.close();
+
+      // a file the reader may not have (403), one gone (404): nothing shown for them and no error raised; any other
+      // failure (a 500) says the file is not available rather than hiding it
+      const { order } = await (
+        await fx.server.login('admin')
+      ).call(getMaintenanceOrderDetail, { params: { id: orderId } });
+      const [item] = (order as { items: MaintenanceOrderItem[] }).items;
+      const answers = new Map([
+        [item!.photoFileIds![0]!, 403],
+        [Number(order.workerSignatureFileId), 404],
+        [item!.recordingFileIds![0]!, 500],
+      ]);
+      const held = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/login' });
+      await held.page.route(/\/api\/files\/\d+$/, (route) => {
+        const code = answers.get(Number(/(\d+)$/.exec(route.request().url())![1]));
+        if (!code) return route.continue();
+        return route.fulfill({
+          status: code,
+          contentType: 'application/json',
+          body: JSON.stringify({ code, message: `refused ${code}`, data: null }),
+        });
+      });
+      await held.page.goto(`${fx.base}/maintWorkOrder/${orderId}`);
+      await held.page.locator('[data-testid="signature-use-unit-shown"][data-state="shown"] img').waitFor();
+      await held.page.getByTestId('item-0-recording-0').waitFor();
+      expect(await held.page.getByTestId('item-0-recording-0').innerText()).toBe('Not available');
+      expect(await held.page.getByTestId('item-0-photo-0').count()).toBe(0);
+      expect(await held.page.getByTestId('signature-worker-shown').count()).toBe(0);
+      expect(await held.page.getByTestId('maint-signatures').innerText()).not.toContain("Worker's signature");
+      expect(await held.page.locator('.ant-message-error, .ant-notification-notice').count()).toBe(0);
+      await held.page.getByTestId('maint-signatures').scrollIntoViewIfNeeded();
+      await fx.shot(held.page, 'maint-evidence-refused-en-US');
+      // only the browser's own lines for the three refused downloads, nothing the page threw
+      expect(held.errors.filter((e) => !/status of (403|404|500)/.test(e))).toEqual([]);
+      await held.context.close();
+
       // the field page in the other two languages
-      for (const [language, confirmed, timelineTitle] of [
-        ['zh-CN', '已确认', '工单流程'],
-        ['it-Italy', 'Confermato', 'Cronologia'],
+      for (const [language, confirmed, timelineTitle, signaturesTitle] of [
+        ['zh-CN', '已确认', '工单流程', '签名'],
+        ['it-Italy', 'Confermato', 'Cronologia', 'Firme'],
       ] as const) {
         const other = await phone('companyuser', NEAR, language);
         await expect.poll(() => status(other.page)).toBe(confirmed);
         expect(await other.page.getByTestId('maint-timeline').innerText()).toContain(timelineTitle);
         expect(await overflowsSideways(other.page)).toBe(false);
         await fx.shot(other.page, `maint-confirmed-390x844-${language}`);
+        // the evidence on the phone, its captions in the reader's language
+        const signatures = other.page.getByTestId('maint-signatures');
+        await other.page.locator('[data-testid="signature-use-unit-shown"][data-state="shown"] img').waitFor();
+        await signatures.scrollIntoViewIfNeeded();
+        expect(await signatures.innerText()).toContain(signaturesTitle);
+        expect(await overflowsSideways(other.page)).toBe(false);
+        await fx.shot(other.page, `maint-evidence-390x844-${language}`);
         await other.context.close();
       }
 
+      // beside it an order nobody has accepted yet, which may still be edited and deleted
+      const fresh = await (
+        await fx.server.login('admin')
+      ).entities.maintenanceOrder.save({
+        elevatorId: m.elevatorId,
+        maintenanceTypeId: m.typeId,
+        companyId: m.companyId,
+        worker1Id: m.workerId,
+        planDate: new Date().toISOString().slice(0, 10),
+      });
       const desk = await fx.openAs('admin', { locale: 'en-US', language: 'en-US', path: '/maintWork' });
       expect(await listState(desk.page, 'maint-orders')).toBe('finish');
       const row = desk.page.locator('tr', { has: desk.page.getByTestId(`maint-order-${orderId}`) });
       await expect.poll(() => row.innerText()).toContain('Confirmed');
       expect(await row.innerText()).toContain('Normal');
+      // a confirmed order is the lift's record: no edit or delete on its row
+      expect(await desk.page.getByTestId(`edit-${orderId}`).count()).toBe(0);
+      expect(await desk.page.getByTestId(`delete-${orderId}`).count()).toBe(0);
+      expect(await desk.page.getByTestId(`edit-${fresh.id}`).count()).toBe(1);
+      expect(await desk.page.getByTestId(`delete-${fresh.id}`).count()).toBe(1);
       await fx.shot(desk.page, 'maint-work-list-en-US');
       await desk.page.goto(`${fx.base}/maintenanceSetting`);
       await desk.page.locator('.ant-tabs-tab', { hasText: 'Maintenance types' }).waitFor();

@@ -72,7 +72,10 @@ describe('liftctl maint', () => {
     async () => {
       const [first] = await stored();
       const id = String(first!.id);
-      expect((await run(['maint', 'send', id])).code).toBe(0);
+      const sent = await runCli(['maint', 'send', id], { env: { ...env(), LANG: 'zh_CN.UTF-8' } });
+      expect(sent.code, sent.stderr).toBe(0);
+      // in the reader's language throughout, not the action's key ('已send')
+      expect(sent.stderr).toContain(`维保工单${id}已发送`);
       expect((await admin.entities.maintenanceOrder.get(first!.id)).status).toBe(3);
       await fx.db
         .updateTable('maintenanceOrders')
@@ -83,12 +86,33 @@ describe('liftctl maint', () => {
       expect((JSON.parse(late.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
       const overdue = await run(['maint', 'orders', '--overdue', '-o', 'json']);
       expect((JSON.parse(overdue.stdout) as { id: number }[]).map((o) => o.id)).toEqual([first!.id]);
+      // the report's table: the order, its lift, worker, dates, status and timing in words, not the items' JSON
+      const report = await run(['maint', 'orders', '--overdue']);
+      expect(report.code, report.stderr).toBe(0);
+      const [header, line] = report.stdout.trim().split('\n');
+      expect(header!.split(/\s{2,}/)).toEqual([
+        'ID',
+        'ORDER NO.',
+        'ELEVATOR NAME',
+        'COMPANY NAME',
+        'WORKER 1 NAME',
+        'PLAN DATE',
+        'MAINTENANCE DATE',
+        'STATUS',
+        'TIMING',
+      ]);
+      expect(line).toContain('2020-01-01');
+      expect(line).toContain('Not accepted');
+      expect(line).toContain('Overdue (extended)');
+      expect(report.stdout).not.toContain('"condition"');
       expect((JSON.parse((await run(['maint', 'orders', '-o', 'json'])).stdout) as unknown[]).length).toBe(4);
 
       const noReason = await run(['maint', 'invalidate', id]);
       expect(noReason.code).toBe(2);
+      expect(noReason.stderr).toContain('invalidate needs a reason: --reason');
       const invalid = await run(['maint', 'invalidate', id, '--reason', 'Lift replaced']);
       expect(invalid.code, invalid.stderr).toBe(0);
+      expect(invalid.stderr).toContain(`Maintenance order ${id} invalidated`);
       expect(await admin.entities.maintenanceOrder.get(first!.id)).toMatchObject({
         status: 11,
         invalidReason: 'Lift replaced',

@@ -50,6 +50,21 @@ async function generate(cmd: Command, opts: { from?: string; to?: string; plan?:
   say.info(t(result.dryRun ? 'maint.wouldCreate' : 'maint.created', { count: result.orders.length }));
 }
 
+/**
+ * The report's table: who goes where, when, and how it stands (the entity's default columns would show the items'
+ * JSON and leave out status and timing). -o wide, json and csv keep every field.
+ */
+const REPORT_FIELDS = [
+  'orderNo',
+  'elevatorName',
+  'companyName',
+  'worker1Name',
+  'planDate',
+  'maintenanceDate',
+  'status',
+  'timing',
+] as const;
+
 /** `maint orders`: every page of the orders, --not-accepted (the 24-hour flag) and --overdue (derived timing). */
 async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boolean }) {
   const ctx = await contextFor(cmd);
@@ -63,7 +78,7 @@ async function orders(cmd: Command, opts: { overdue?: boolean; notAccepted?: boo
     for await (const row of client.crud<Row>(def.path).all(query)) out.push(row);
     return out;
   });
-  await writeRecords(ctx.recordOutput(tableColumns(def), wideColumns(def)), rows);
+  await writeRecords(ctx.recordOutput(tableColumns({ ...def, tableFields: REPORT_FIELDS }), wideColumns(def)), rows);
 }
 
 async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', reason?: string) {
@@ -74,7 +89,7 @@ async function act(cmd: Command, idText: string, run: 'send' | 'invalidate', rea
       ? client.call(sendMaintenanceOrder, { params: { id } })
       : client.call(invalidateMaintenanceOrder, { params: { id }, body: { invalidReason: reason ?? '' } }),
   );
-  say.info(t('maint.acted', { id, action: run }));
+  say.info(t(run === 'send' ? 'maint.sent' : 'maint.invalidated', { id }));
 }
 
 /** `maint old confirm|invalidate`: an old-style order's two final moves; prints the order as it is now. */
@@ -133,7 +148,7 @@ export function register(program: Command): void {
     .description(t('cmd.maint.invalidate'))
     .option('--reason <text>', t('opt.reason'))
     .action((id: string, opts: { reason?: string }, cmd: Command) => {
-      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      if (!opts.reason?.trim()) throw new CliError(t('maint.reasonRequired'), EXIT.usage);
       return act(cmd, id, 'invalidate', opts.reason);
     });
   const old = maint.command('old').description(t('cmd.maint.old'));
@@ -155,7 +170,7 @@ export function register(program: Command): void {
     .description(t('cmd.maint.old.invalidate'))
     .option('--reason <text>', t('opt.reason'))
     .action((id: string, opts: { reason?: string }, cmd: Command) => {
-      if (!opts.reason?.trim()) throw new CliError(t('wo.reasonRequired'), EXIT.usage);
+      if (!opts.reason?.trim()) throw new CliError(t('maint.reasonRequired'), EXIT.usage);
       return actOld(cmd, id, { action: 'invalidate', reason: opts.reason });
     });
 }

@@ -76,7 +76,9 @@ export const opsEnUS = {
   'maint.badDate': '{flag}: not a date (yyyy-MM-dd): {value}',
   'maint.wouldCreate': '{count} orders would be created (dry run: nothing created)',
   'maint.created': '{count} orders created',
-  'maint.acted': 'Maintenance order {id}: {action} done',
+  'maint.sent': 'Maintenance order {id} sent',
+  'maint.invalidated': 'Maintenance order {id} invalidated',
+  'maint.reasonRequired': 'invalidate needs a reason: --reason "…"',
 
   'cmd.wo': 'Repair work orders: list, show and act on them',
   'cmd.wo.list': 'List repair work orders',

@@ -79,7 +79,9 @@ export const opsItItaly: Record<keyof typeof opsEnUS, string> = {
   'maint.badDate': '{flag}: non è una data (yyyy-MM-dd): {value}',
   'maint.wouldCreate': '{count} ordini verrebbero creati (prova: nulla creato)',
   'maint.created': '{count} ordini creati',
-  'maint.acted': 'Ordine di manutenzione {id}: {action} eseguito',
+  'maint.sent': 'Ordine di manutenzione {id} inviato',
+  'maint.invalidated': 'Ordine di manutenzione {id} annullato',
+  'maint.reasonRequired': 'Per annullare serve un motivo: --reason "…"',
 
   'cmd.wo': 'Ordini di riparazione: elenco, dettaglio e azioni',
   'cmd.wo.list': 'Elenca gli ordini di riparazione',

@@ -72,7 +72,9 @@ export const opsZhCN: Record<keyof typeof opsEnUS, string> = {
   'maint.badDate': '{flag}：不是日期（yyyy-MM-dd）：{value}',
   'maint.wouldCreate': '将生成{count}个工单（试运行：未生成）',
   'maint.created': '已生成{count}个工单',
-  'maint.acted': '维保工单{id}：已{action}',
+  'maint.sent': '维保工单{id}已发送',
+  'maint.invalidated': '维保工单{id}已作废',
+  'maint.reasonRequired': '作废需要原因：--reason "…"',
 
   'cmd.wo': '急修工单：列出、查看和处理',
   'cmd.wo.list': '列出急修工单',

@@ -175,6 +175,8 @@ export const enUS = {
   'rule.spotCheckOrderNotCompleted': '{field}: only a completed or confirmed order can be spot-checked',
   'maint.notAllowed': 'This maintenance order is {state}: it cannot be {action} now',
   'maint.locked': 'This maintenance order has been accepted or is done: it can no longer be edited',
+  'maint.deleteLocked':
+    "This maintenance order has been accepted or is done: it is kept as the lift's maintenance record and cannot be deleted",
   'maint.tooFar': '{field}: you are {distance} m from the elevator; sign in within {limit} m',
   'maint.noCoordinates': '{field}: the elevator has no coordinates to sign in against',
   'maint.itemNotProcessed': '{field}: item {item} is not processed',

@@ -173,6 +173,8 @@ export const itItaly: Record<MessageKey, string> = {
   'rule.spotCheckOrderNotCompleted': '{field}: si possono controllare solo ordini completati o confermati',
   'maint.notAllowed': "L'ordine di manutenzione è {state}: ora non può essere {action}",
   'maint.locked': "L'ordine di manutenzione è già accettato o concluso: non può più essere modificato",
+  'maint.deleteLocked':
+    "L'ordine di manutenzione è già accettato o concluso: resta nel registro di manutenzione dell'ascensore e non può essere eliminato",
   'maint.tooFar': "{field}: sei a {distance} m dall'ascensore; registrati entro {limit} m",
   'maint.noCoordinates': "{field}: l'ascensore non ha coordinate per la registrazione",
   'maint.itemNotProcessed': '{field}: la voce {item} non è elaborata',

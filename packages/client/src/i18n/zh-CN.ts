@@ -170,6 +170,7 @@ export const zhCN: Record<MessageKey, string> = {
   'rule.spotCheckOrderNotCompleted': '{field}：只能抽查已完成或已确认的工单',
   'maint.notAllowed': '维保工单当前为{state}，不能{action}',
   'maint.locked': '维保工单已接受或已结束，不能再修改',
+  'maint.deleteLocked': '维保工单已接受或已结束，须作为电梯维保记录保存，不能删除',
   'maint.tooFar': '{field}：您距离电梯{distance}米，请在{limit}米内签到',
   'maint.noCoordinates': '{field}：电梯没有坐标，无法定位签到',
   'maint.itemNotProcessed': '{field}：维保项{item}未处理',

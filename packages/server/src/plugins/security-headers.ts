@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * The content security policy the console and the API reference (/api/docs, swagger-ui) load under
  * (tests/web/security-headers.test.ts opens the login page, home with its live channel, the GIS map and
  * /api/docs in Chromium and expects no violation). Scripts only from this origin; styles also inline, because antd writes its CSS-in-JS into
- * <style> elements at run time and swagger-ui sets style attributes; images from this origin and data: (the
- * captcha is a data: SVG); frames from this origin and blob: (the /pdf page's PDF); the live channel and the API
+ * <style> elements at run time and swagger-ui sets style attributes; images from this origin, data: (the
+ * captcha is a data: SVG) and blob: (a maintenance order's photos and signatures, downloaded with the session's
+ * token); audio and video from this origin and blob: (its recordings); frames from this origin and blob: (the /pdf page's PDF); the live channel and the API
  * are this origin ('self' covers ws:/wss: of the same host in CSP 3). A configured map tile source adds its tile
  * origins, and only those, to img-src.
  */
@@ -16,9 +17,12 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // a record's photos and drawn signatures are fetched with the session's token and shown as blob: URLs
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // a maintenance order's recordings, played from the blob: URL of their authenticated download
+  mediaSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   // the public /pdf page shows the report it downloaded in an iframe, as a blob: URL its own script made
   frameSrc: ["'self'", 'blob:'],

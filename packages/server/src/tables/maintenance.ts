@@ -224,6 +224,8 @@ export const maintenanceOrderTable: TableSpec<typeof maintenanceOrder.fields> = 
       row.items = JSON.stringify(await itemsOfType(trx, Number(input.maintenanceTypeId)));
   },
   async beforeDelete(existing, { trx }) {
+    // once a worker has accepted it, the order is the lift's maintenance record (TSG T5002): kept, never deleted
+    if (!EDITABLE_STATUSES.includes(Number(existing.status))) throw new HttpError(409, 'maint.deleteLocked');
     await refuseIfUsed(trx, 'spotChecks', 'orderId', existing.id);
     await trx.deleteFrom('maintenanceOrderLogs').where('orderId', '=', existing.id).execute();
   },

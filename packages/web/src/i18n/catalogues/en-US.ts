@@ -376,6 +376,8 @@ export const enUS = {
     invalidate: 'Invalidate',
     orders: 'Orders',
     oldOrders: 'Old-style orders',
+    signatures: 'Signatures',
+    evidenceUnavailable: 'Not available',
   },
   inspections: {
     repairOrder: 'Repair order',

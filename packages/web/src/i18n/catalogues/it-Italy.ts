@@ -379,6 +379,8 @@ export const itItaly: WebCatalogue = {
     invalidate: 'Annulla',
     orders: 'Ordini',
     oldOrders: 'Ordini di vecchio tipo',
+    signatures: 'Firme',
+    evidenceUnavailable: 'Non disponibile',
   },
   inspections: {
     repairOrder: 'Ordine di riparazione',

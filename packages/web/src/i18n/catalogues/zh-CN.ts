@@ -375,6 +375,8 @@ export const zhCN: WebCatalogue = {
     invalidate: '作废',
     orders: '维保工单',
     oldOrders: '旧版工单',
+    signatures: '签名',
+    evidenceUnavailable: '无法加载',
   },
   inspections: {
     repairOrder: '整改工单',

@@ -1,4 +1,4 @@
-import { Button, Card, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Flex, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,8 +9,12 @@ import {
   type RecordItemBody,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { EvidenceImage, EvidenceRecording } from './Evidence';
 
-/** One item of an order on the field page: its checklist text, and (while recording) condition, text and photo. */
+/**
+ * One item of an order on the field page: its checklist text, (while recording) condition, text and photo, and
+ * what was recorded: the text, the photos as thumbnails and the recordings to play (TSG T5002's paper record).
+ */
 export function ItemCard(props: {
   index: number;
   item: MaintenanceOrderItem;
@@ -100,6 +104,30 @@ export function ItemCard(props: {
         {item.photoFileIds?.length ? ` · ${t('maint.photo')} ×${item.photoFileIds.length}` : ''}
         {item.recordingFileIds?.length ? ` · ${t('maint.recording')} ×${item.recordingFileIds.length}` : ''}
       </div>
+      {!props.editable && item.text ? (
+        <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }} data-testid={`item-${index}-text-shown`}>
+          {t('maint.text')}: {item.text}
+        </div>
+      ) : null}
+      {item.photoFileIds?.length ? (
+        <Flex gap={8} wrap style={{ marginTop: 8 }} data-testid={`item-${index}-photos`}>
+          {item.photoFileIds.map((id, n) => (
+            <EvidenceImage
+              key={id}
+              fileId={id}
+              alt={`${index + 1}. ${item.name} · ${t('maint.photo')} ${n + 1}`}
+              testId={`item-${index}-photo-${n}`}
+            />
+          ))}
+        </Flex>
+      ) : null}
+      {item.recordingFileIds?.length ? (
+        <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid={`item-${index}-recordings`}>
+          {item.recordingFileIds.map((id, n) => (
+            <EvidenceRecording key={id} fileId={id} testId={`item-${index}-recording-${n}`} />
+          ))}
+        </Flex>
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Input, Select, Space } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import {
 import { useConsole } from '../../app/ConsoleContext';
 import { OrderSummary } from '../../components/records/OrderSummary';
 import { StepTimeline } from '../../components/records/StepTimeline';
+import { EvidenceImage } from './Evidence';
 import { ItemCard } from './ItemCard';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 
@@ -185,6 +186,30 @@ export function MaintOrderView(props: { id: number }) {
               />
             ))}
           </Space>
+        </Card>
+      ) : null}
+
+      {order.workerSignatureFileId || order.useUnitSignatureFileId ? (
+        <Card title={t('maint.signatures')} size="small" data-testid="maint-signatures">
+          <Flex gap={24} wrap>
+            {(
+              [
+                ['workerSignatureFileId', 'maint.workerSignature', 'signature-worker-shown'],
+                ['useUnitSignatureFileId', 'maint.useUnitSignature', 'signature-use-unit-shown'],
+              ] as const
+            ).map(([field, label, testId]) =>
+              order[field] ? (
+                <EvidenceImage
+                  key={field}
+                  fileId={Number(order[field])}
+                  alt={t(label)}
+                  caption={t(label)}
+                  testId={testId}
+                  width={200}
+                />
+              ) : null,
+            )}
+          </Flex>
         </Card>
       ) : null}
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd';
-import { maintenanceOrder } from '@liftcloud/client';
+import { EDITABLE_STATUSES, maintenanceOrder } from '@liftcloud/client';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ExportButton } from '../../components/files/ExportButton';
 import { OldMaintOrders } from './OldMaintOrders';
@@ -18,6 +18,8 @@ const COLUMNS = [
   'timing',
 ];
 
+const editable = (row: Record<string, unknown>) => EDITABLE_STATUSES.includes(Number(row.status));
+
 /**
  * Maintenance orders (/maintWork, index 322): filters for status, company, worker and plan date come from the
  * definition; each row opens the order page (/maintWorkOrder/{id}) with its timeline and the moves allowed now.
@@ -32,6 +34,9 @@ export default function MaintWorkPage() {
       hiddenFormFields={['items']}
       toolbarExtra={<ExportButton entity={maintenanceOrder} />}
       testId="maint-orders"
+      // edited or deleted only until a worker accepts it (the server refuses later, 409)
+      canEditRow={editable}
+      canDeleteRow={editable}
       extraActions={(row) => (
         <Link to={`/maintWorkOrder/${row.id}`} data-testid={`maint-order-${row.id}`}>
           {t('common.detail')}
