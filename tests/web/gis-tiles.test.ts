@@ -203,9 +203,12 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await expect
         .poll(() => page.getByTestId('map-tiles').getAttribute('data-failed').then(Number))
         .toBeGreaterThan(0);
-      expect(
-        (await page.locator('[data-testid="gis-map-svg"] path').first().getAttribute('d'))?.length ?? 0,
-      ).toBeGreaterThan(10_000);
+      // the outline's file loads after the reload too: wait for it rather than race the failing tiles
+      await expect
+        .poll(
+          async () => (await page.locator('[data-testid="gis-map-svg"] path').first().getAttribute('d'))?.length ?? 0,
+        )
+        .toBeGreaterThan(10_000);
       await context.close();
     });
   },
