@@ -27,6 +27,19 @@ describe.each(DIALECTS)('annual inspections on %s', (dialect) => {
   });
   afterAll(async () => s?.close());
 
+  it('keeps the lift an inspection names: deleting it is refused (409) until its inspections are gone', async () => {
+    const id = await lift('Lift with paperwork');
+    const inspection = await record({ elevatorId: id, checkDate: '2025-05-05', result: 1 });
+    const refused = await failure(admin.entities.elevator.remove(id));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('This record is still in use and cannot be deleted');
+    expect((await admin.entities.elevator.get(id)).name).toBe('Lift with paperwork');
+    expect((await admin.entities.inspection.get(inspection.id)).elevatorId).toBe(id);
+    await admin.entities.inspection.remove(inspection.id);
+    await admin.entities.elevator.remove(id);
+    expect((await failure(admin.entities.elevator.get(id))).status).toBe(404);
+  });
+
   it('keeps number, date, result, rectification date, note; the next inspection follows a pass', async () => {
     const id = await lift('Inspected lift');
     const pass = await record({ elevatorId: id, checkDate: '2024-02-29', result: 1, note: 'All good' });

@@ -9,6 +9,7 @@ export async function refuseIfUsed(
   column: string,
   id: unknown,
 ): Promise<void> {
-  const used = await trx.selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst();
+  // the column itself, not `id`: link tables (a contract's elevators) have none
+  const used = await trx.selectFrom(table).select(column).where(column, '=', id).limit(1).executeTakeFirst();
   if (used) throw new HttpError(409, 'error.inUse');
 }

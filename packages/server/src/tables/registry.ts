@@ -61,6 +61,9 @@ export const elevatorTable: TableSpec<typeof elevator.fields> = {
     if (await inAnyPlan(trx, Number(existing.id))) throw new HttpError(409, 'error.inUse');
     await refuseIfUsed(trx, 'maintenanceOrders', 'elevatorId', existing.id);
     await refuseIfUsed(trx, 'oldMaintenanceOrders', 'elevatorId', existing.id);
+    // and its paperwork: inspections, safety checks, the contracts and modernisation orders that name it
+    for (const table of ['inspections', 'safetyChecks', 'contractElevators', 'modSalesOrderElevators'])
+      await refuseIfUsed(trx, table, 'elevatorId', existing.id);
     await trx
       .updateTable('gatewayDevices')
       .set({ elevatorId: null, bindState: 0 })
