@@ -115,6 +115,16 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await page.getByTestId('complete-card').waitFor();
       await sign(page, 'signature-worker');
       await fx.shot(page, 'maint-signature-390x844-en-US');
+      // a photo picked on an item and not saved: completing is refused, naming the item, rather than dropping it
+      await page
+        .getByTestId('item-1-photo')
+        .setInputFiles({ name: 'later.png', mimeType: 'image/png', buffer: tilePng(1, 1, 1) });
+      await page.getByTestId('action-complete').click();
+      await expect
+        .poll(() => page.getByTestId('maint-error').innerText())
+        .toBe('Save item 2 first: what was entered there is not saved yet');
+      expect(await status(page)).toBe('In execution');
+      await page.getByTestId('item-1-photo').setInputFiles([]);
       await page.getByTestId('action-complete').click();
       await expect.poll(() => status(page)).toBe('Completed');
       expect(await overflowsSideways(page)).toBe(false);

@@ -363,6 +363,7 @@ export const enUS = {
     completion: 'Completion situation',
     reason: 'Invalid reason',
     saveItem: 'Save item',
+    unsavedItems: 'Save item {{items}} first: what was entered there is not saved yet',
     locating: 'Finding your position…',
     noPosition: 'Your position is not available',
     invalidatePlan: 'Invalidate',

@@ -366,6 +366,7 @@ export const itItaly: WebCatalogue = {
     completion: 'Esito',
     reason: 'Motivo annullamento',
     saveItem: 'Salva voce',
+    unsavedItems: 'Salva prima la voce {{items}}: quanto inserito non è ancora salvato',
     locating: 'Ricerca della posizione…',
     noPosition: 'La posizione non è disponibile',
     invalidatePlan: 'Annulla',

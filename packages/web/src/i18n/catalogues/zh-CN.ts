@@ -362,6 +362,7 @@ export const zhCN: WebCatalogue = {
     completion: '完成情况',
     reason: '作废原因',
     saveItem: '保存',
+    unsavedItems: '请先保存第{{items}}项：其中填写的内容尚未保存',
     locating: '正在定位…',
     noPosition: '无法获取您的位置',
     invalidatePlan: '作废',

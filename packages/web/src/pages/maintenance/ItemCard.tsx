@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Input, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   enumLabel,
@@ -21,6 +21,8 @@ export function ItemCard(props: {
   editable: boolean;
   saving: boolean;
   onSave: (body: RecordItemBody, photo: File | null, recording: File | null) => void;
+  /** Whether something entered here (a condition, text, a file picked) is not saved yet. */
+  onUnsaved?: (index: number, unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { language } = useConsole();
@@ -29,6 +31,14 @@ export function ItemCard(props: {
   const [text, setText] = useState(item.text ?? '');
   const [photo, setPhoto] = useState<File | null>(null);
   const [recording, setRecording] = useState<File | null>(null);
+  const unsaved =
+    props.editable &&
+    (photo !== null ||
+      recording !== null ||
+      (condition !== undefined && condition !== (item.condition || undefined)) ||
+      text.trim() !== (item.text ?? '').trim());
+  const { onUnsaved } = props;
+  useEffect(() => onUnsaved?.(index, unsaved), [onUnsaved, index, unsaved]);
   return (
     <Card
       size="small"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Select, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   acceptMaintenanceOrder,
@@ -68,6 +68,19 @@ export function MaintOrderView(props: { id: number }) {
   const [advice, setAdvice] = useState('');
   const workerPad = useRef<SignaturePadHandle>(null);
   const unitPad = useRef<SignaturePadHandle>(null);
+  // the items with something entered and not saved (ItemCard): completing would drop it
+  const [unsaved, setUnsaved] = useState<ReadonlySet<number>>(new Set());
+  const onUnsaved = useCallback(
+    (index: number, is: boolean) =>
+      setUnsaved((was) => {
+        if (was.has(index) === is) return was;
+        const next = new Set(was);
+        if (is) next.add(index);
+        else next.delete(index);
+        return next;
+      }),
+    [],
+  );
   const key = ['maintenanceOrder', 'detail', props.id];
   const detail = useQuery({
     queryKey: key,
@@ -177,12 +190,13 @@ export function MaintOrderView(props: { id: number }) {
           <Space orientation="vertical" style={{ width: '100%' }}>
             {items.map((item, i) => (
               <ItemCard
-                key={`${i}:${item.condition}:${item.photoFileIds?.length ?? 0}`}
+                key={`${i}:${item.condition}:${item.photoFileIds?.length ?? 0}:${item.recordingFileIds?.length ?? 0}`}
                 index={i}
                 item={item}
                 editable={recording}
                 saving={act.isPending}
                 onSave={saveItem(i)}
+                onUnsaved={onUnsaved}
               />
             ))}
           </Space>
@@ -229,15 +243,25 @@ export function MaintOrderView(props: { id: number }) {
               data-testid="action-complete"
               loading={act.isPending}
               onClick={() =>
-                act.mutate(async () =>
-                  client.call(completeMaintenanceOrder, {
+                act.mutate(async () => {
+                  // a photo picked but not saved would be lost without a word: the worker saves it first
+                  if (unsaved.size)
+                    throw new Error(
+                      t('maint.unsavedItems', {
+                        items: [...unsaved]
+                          .sort((a, b) => a - b)
+                          .map((i) => i + 1)
+                          .join(', '),
+                      }),
+                    );
+                  return client.call(completeMaintenanceOrder, {
                     params,
                     body: {
                       workerSignatureFileId: await signature(workerPad.current, 'worker-signature.png'),
                       ...(completion.trim() ? { completion: completion.trim() } : {}),
                     },
-                  }),
-                )
+                  });
+                })
               }
             >
               {t('maint.complete')}
