@@ -51,8 +51,9 @@ export async function startExternalIngest(opts: ExternalIngestOptions): Promise<
       }
       const parsed = parseUpTopic(topic);
       if (!parsed) return done(0);
-      void opts.directory
-        .get(parsed.dtu)
+      void opts.ingest
+        .turnFor(parsed.kind)
+        .then(() => opts.directory.get(parsed.dtu))
         .then(async (gateway) => {
           if (!gateway || gateway.blacklisted) {
             opts.ingest.stats.revoked++;

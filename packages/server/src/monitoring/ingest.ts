@@ -20,6 +20,7 @@ import type { DB } from '../db/tables.js';
 import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
 import { EocdRuns, storeRun, type PreparedRun } from './eocd-runs.js';
+import { LoopTurns } from './loop-turns.js';
 import { storeCall, storeHazard, storeLiftCall } from './event-records.js';
 import { storeMeterReading } from './meter-readings.js';
 import type { GatewayDirectory, GatewayInfo } from './gateways.js';
@@ -84,6 +85,7 @@ export class Ingest {
   private readonly dropped = new PushTally();
   /** Measures vibration runs and holds them to their thresholds. */
   readonly eocd: EocdRuns;
+  private readonly runTurns = new LoopTurns();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -93,6 +95,15 @@ export class Ingest {
     private readonly log: FastifyBaseLogger,
   ) {
     this.eocd = new EocdRuns(db);
+  }
+
+  /**
+   * When a message of this kind may be taken up (its gateway looked up, then accept): a run in a later turn of the
+   * event loop, one a turn (loop-turns.ts), so that alarms read in the same poll of the sockets are not held
+   * behind 200 runs; anything else at once.
+   */
+  turnFor(kind: UpKind): Promise<void> {
+    return kind === 'vibration' ? this.runTurns.next() : Promise.resolve();
   }
 
   /**
