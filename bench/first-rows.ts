@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/first-rows.ts             # 7 runs of each; writes bench/results/first-rows.json
  *   npx tsx bench/first-rows.ts --runs 15
+ *   npx tsx bench/first-rows.ts --waterfall  # then one more console load: each request's start and end, ms
  *
  * Builds the console first when it is missing or stale (as the browser tests do).
  */
@@ -15,7 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { format } from 'prettier';
 import { build } from 'vite';
 import { startTestServer } from '../tests/support/server.js';
@@ -49,8 +50,28 @@ async function webRoot(): Promise<string> {
   return root;
 }
 
+const WATERFALL = process.argv.includes('--waterfall');
+
+/** What the page fetched, in the order it asked: start → end (ms from navigation), path, bytes on the wire. */
+async function waterfall(page: Page): Promise<string[]> {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: r.name, start: r.startTime, end: r.responseEnd, bytes: r.transferSize };
+    }),
+  );
+  const shown = await page.evaluate(() => performance.now());
+  return [
+    ...entries.map(
+      (e) =>
+        `${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)}  ${new URL(e.name).pathname}  ${(e.bytes / 1024).toFixed(1)} KB`,
+    ),
+    `${shown.toFixed(0).padStart(5)}  first rows on screen`,
+  ];
+}
+
 /** Milliseconds from navigating to `url` in a new context to its first user row on screen. */
-async function firstRows(browser: Browser, url: string, session: string): Promise<number> {
+async function firstRows(browser: Browser, url: string, session: string, show = false): Promise<number> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
   try {
     await context.addInitScript((s) => localStorage.setItem('liftcloud.session', s), session);
@@ -58,7 +79,9 @@ async function firstRows(browser: Browser, url: string, session: string): Promis
     const started = performance.now();
     await page.goto(url);
     await page.locator(ROWS).first().waitFor();
-    return performance.now() - started;
+    const took = performance.now() - started;
+    if (show) console.log((await waterfall(page)).join('\n'));
+    return took;
   } finally {
     await context.close();
   }
@@ -96,6 +119,7 @@ try {
     for (const side of run % 2 ? (['baseline', 'console'] as const) : (['console', 'baseline'] as const))
       times[side].push(round(await firstRows(browser, pages[side], session), 0));
 
+  if (WATERFALL) await firstRows(browser, pages.console, session, true);
   const medians = { console: median(times.console), baseline: median(times.baseline) };
   const report = {
     date: new Date().toISOString().slice(0, 10),

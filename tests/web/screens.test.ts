@@ -42,6 +42,27 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
     });
 
+    it('shows the progress bar while a screen loads, and takes it away once the screen is there', async () => {
+      const { page, context, errors } = await fx.openAs('admin', { language: 'en-US', path: '/user' });
+      await listState(page, 'list-user');
+      // the roles screen's chunk is held until the bar has been seen
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/RolesPage-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByTestId('sidebar').getByText('Roles', { exact: true }).click();
+      const bar = page.locator('.lc-route-progress');
+      await bar.waitFor();
+      expect(await bar.getAttribute('role')).toBe('progressbar');
+      release();
+      await listState(page, 'list-role');
+      await expect.poll(() => bar.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('lists use units, quality bodies, logs and message records', async () => {
       const { page, context } = await fx.openAs('admin', { language: 'zh-CN', path: '/useUnitCom' });
       expect(await listState(page, 'list-useUnit')).toBe('finish');

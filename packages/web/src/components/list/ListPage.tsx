@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -55,11 +55,14 @@ export function ListPage(props: ListPageProps) {
   const { client } = useConsole();
   const { state, search, reset, setPage } = useListParams(props.entity);
   const query: Query = { ...state.filters, ...props.fixedQuery, pageNo: state.pageNo, pageSize: state.pageSize };
-  const list = useQuery({
+  const page = {
     queryKey: [...listQueryKey(props.entity), query],
     queryFn: () => client.entities[props.entity.name as EntityName].list(query) as Promise<Page<Row>>,
-    placeholderData: keepPreviousData,
-  });
+  };
+  // Asked for as the list first renders, not after the whole screen has (useQuery fetches once it is
+  // committed): a cold console renders its frame for a few hundred milliseconds before that (B6, first rows).
+  usePrefetchQuery(page);
+  const list = useQuery({ ...page, placeholderData: keepPreviousData });
 
   const rows = list.data?.records ?? [];
   const tableState: TableState =
