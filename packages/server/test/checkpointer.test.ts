@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,5 +24,20 @@ describe('SQLite checkpoints off the event loop', () => {
     });
     await expect.poll(() => statSync(file).size).toBeGreaterThan(before + 6_000_000);
     await store.close();
+  });
+
+  it('closing the store finishes in a process with nothing else to do, and the code after it runs', () => {
+    // in a process of its own: the test runner keeps its own loop alive, which hid the bug
+    const database = new URL('../src/db/database.ts', import.meta.url).href;
+    const script = `
+      const { openStore } = await import(${JSON.stringify(database)});
+      const store = openStore({ sqliteFile: ${JSON.stringify(join(dir, 'alone.db'))} });
+      await store.close();
+      console.log('after close');
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('after close');
   });
 });

@@ -47,6 +47,9 @@ export function startCheckpointer(sqlite: Database.Database, file: string, every
   return {
     async close() {
       closing = true;
+      // held from here on: unreferenced, a process with nothing else to do ended before the worker did, and
+      // whatever followed `await store.close()` (the main connection's own close among it) never ran
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
