@@ -89,4 +89,88 @@ describe.each(DIALECTS)('a burst of faults (%s)', (dialect) => {
     expect(hazard).toEqual([{ faultRecordId: Number(seventh.id), faultNo: 'B0-7' }]);
     ws.close();
   });
+
+  it("stores every field of a fault: its floor by the lift's floor mapping, and the optional fields or null", async () => {
+    const gw = gws[1]!;
+    await admin.entities.floorMapping.save({
+      elevatorId: gw.elevatorId,
+      faultFloorCode: 'MC07',
+      actualFloor: 7,
+      displayedFloor: 'B1',
+      stopsAtFloor: true,
+      statusFloorCode: '07',
+    });
+    const ts = 1_790_100_000_000;
+    await publishQos1(
+      devices[1]!,
+      upTopic(gw.dtu, 'fault'),
+      JSON.stringify({
+        id: 'fields-1',
+        ts,
+        code: 'E35',
+        floorCode: 'MC07',
+        floor: 3,
+        mainBoardTime: ts - 5,
+        hex: 'AA55',
+        hazardCode: 'H35',
+        faultType: 'door',
+      }),
+    );
+    await publishQos1(
+      devices[1]!,
+      upTopic(gw.dtu, 'fault'),
+      JSON.stringify({ id: 'fields-2', ts: ts + 1, code: 'E36', floorCode: 'MC99', floor: 4 }),
+    );
+    const rows = await s.store.db
+      .selectFrom('faultRecords')
+      .select([
+        'msgId',
+        'elevatorId',
+        'faultNo',
+        'faultType',
+        'faultTime',
+        'mainBoardTime',
+        'faultStorey',
+        'faultFloor',
+        'displayFaultFloor',
+        'faultFloorCode',
+        'hex',
+        'hazardCode',
+      ])
+      .where('dtuCode', '=', gw.dtu)
+      .where('msgId', 'in', ['fields-1', 'fields-2'])
+      .orderBy('msgId')
+      .execute();
+    expect(rows.map((r) => ({ ...r, elevatorId: Number(r.elevatorId), faultTime: Number(r.faultTime) }))).toEqual([
+      {
+        msgId: 'fields-1',
+        elevatorId: gw.elevatorId,
+        faultNo: 'E35',
+        faultType: 'door',
+        faultTime: ts,
+        mainBoardTime: expect.anything(),
+        faultStorey: 3,
+        faultFloor: 7,
+        displayFaultFloor: 'B1',
+        faultFloorCode: 'MC07',
+        hex: 'AA55',
+        hazardCode: 'H35',
+      },
+      {
+        msgId: 'fields-2',
+        elevatorId: gw.elevatorId,
+        faultNo: 'E36',
+        faultType: null,
+        faultTime: ts + 1,
+        mainBoardTime: null,
+        faultStorey: 4,
+        faultFloor: 4,
+        displayFaultFloor: '4',
+        faultFloorCode: 'MC99',
+        hex: null,
+        hazardCode: null,
+      },
+    ]);
+    expect(Number(rows[0]!.mainBoardTime)).toBe(ts - 5);
+  });
 });

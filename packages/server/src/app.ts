@@ -152,7 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const repos = openRepositories(opts.store.db, EXPOSED, ctx);
   const jobs = appScheduler(app, opts.store.db, opts.jobs);
-  const monitoring = await startMonitoring(app, opts.store.db, opts.monitoring ?? {}, jobs);
+  const monitoring = await startMonitoring(app, opts.store, opts.monitoring ?? {}, jobs);
   const deps: AreaDeps = { ...ctx, repos, monitoring, jobs, options: opts };
   // each area in its own scope: what one registers for itself (a multipart parser) stays inside it
   for (const area of AREAS) await app.register(async (scope) => area.register(scope, deps));

@@ -6,8 +6,7 @@ import {
   type CommandMessage,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/tables.js';
+import type { Store } from '../db/database.js';
 import { commandOvertimeJob } from '../jobs/command-overtime.js';
 import { gatewayOfflineJob } from '../jobs/gateway-offline.js';
 import type { Scheduler } from '../jobs/scheduler.js';
@@ -77,7 +76,7 @@ export interface Monitoring {
 /** The live side of the platform: broker, ingest, event bus, WebSocket hub, and its jobs on the scheduler. */
 export async function startMonitoring(
   app: FastifyInstance,
-  db: Kysely<DB>,
+  { db, dialect }: Store,
   opts: MonitoringOptions,
   scheduler: Scheduler,
 ): Promise<Monitoring> {
@@ -85,7 +84,7 @@ export async function startMonitoring(
   const live = liveEvents(bus, app.log, opts.strictLiveFrames ?? process.env.NODE_ENV === 'test');
   const directory = new GatewayDirectory(db);
   const workOrders = new WorkOrderService(db, live);
-  const ingest = new Ingest(db, directory, live, workOrders, app.log);
+  const ingest = new Ingest(db, dialect, directory, live, workOrders, app.log);
   const hub = await registerHub(app, bus, db, opts.liveSendBufferBytes);
   const ota = new OtaLink(app.log);
   const broker =

@@ -16,6 +16,7 @@ import {
 } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/tables.js';
 import type { WorkOrderService } from '../services/work-orders.js';
 import type { LooseDB } from '../store/repository.js';
@@ -89,6 +90,7 @@ export class Ingest {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
     private readonly directory: GatewayDirectory,
     private readonly live: LiveEvents,
     private readonly workOrders: WorkOrderService,
@@ -248,7 +250,10 @@ export class Ingest {
         // state is kept (a state report replaces the one before it anyway).
         const now = Date.now();
         ({ stored, refused } = await admitted(trx, batch, now));
-        const context: BatchContext = { faultIds: await insertFaults(trx, stored, now), webhookTargets: new Map() };
+        const context: BatchContext = {
+          faultIds: await insertFaults(trx, stored, now, this.dialect),
+          webhookTargets: new Map(),
+        };
         const latest = new Map<number, Pending>();
         for (const item of stored) {
           if (item.kind === 'status') latest.set(item.gateway.elevatorId!, item);
