@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const SIDE_EFFECT_FREE = [/[\\/]packages[\\/]client[\\/]src[\\/]/, /[\\/]node_modules[\\/]typebox[\\/]/];
 const clientSource = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
 
 /** The console bundles the client package from source, so the browser gets the same code the server checks with. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@liftcloud/client': clientSource } },
   server: {
     proxy: { '/api': process.env.LIFTCLOUD_API ?? 'http://localhost:8080' },

@@ -29,6 +29,7 @@ import { openRepositories } from './store/repositories.js';
 import { AREAS } from './areas/index.js';
 import { httpLimits, type HttpLimits } from './http/limits.js';
 import { lazySerializers } from './http/lazy-serializers.js';
+import { CONSOLE_FILES } from './http/console-files.js';
 import type { AreaDeps } from './areas/area.js';
 import type { OtaTransferOptions } from './areas/ota/transfers.js';
 
@@ -166,7 +167,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(async (scope) => {
       // the console's files are open (an unknown /api path reaches this route too, and ends in the JSON 404)
       scope.addHook('onRoute', (route) => void (route.config = { ...route.config, permission: 'public' }));
-      await scope.register(fastifyStatic, { root: opts.webRoot!, wildcard: true, index: ['index.html'] });
+      await scope.register(fastifyStatic, {
+        root: opts.webRoot!,
+        wildcard: true,
+        index: ['index.html'],
+        ...CONSOLE_FILES,
+      });
     });
   return app;
 }
