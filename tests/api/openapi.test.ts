@@ -1,4 +1,6 @@
 import { OPERATION_AREAS, OPERATIONS, openApiPath } from '@liftcloud/client';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOperations, operationsWithoutClientCall, type OpenApiDocument } from '../support/openapi.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -17,6 +19,31 @@ describe('the OpenAPI document and the client’s operations', () => {
     Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ path, method, op })),
     );
+
+  it('is sent compressed as the client accepts (Brotli, gzip, or as it is), each the same document', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${s.baseUrl}/api/openapi.json`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(doc);
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    for (const answer of [plain, br, gz]) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+    }
+  });
 
   it('names every operation with a unique operationId', () => {
     const ids = served().map(({ op }) => op.operationId);

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { nameComponents, type JsonObject } from './openapi-components.js';
 import { API_CONVENTIONS } from './openapi-description.js';
+import { compressedDocument } from '../http/compressed-document.js';
 
 /**
  * OpenAPI 3.1 from the route schemas at /api/openapi.json, and a browsable reference at /api/docs: every
@@ -31,5 +32,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, permission: 'public' };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { config: { permission: 'public' }, schema: { hide: true } },
+    compressedDocument(() => app.swagger()),
+  );
 }
