@@ -147,6 +147,17 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
     expect(maintenance.some((m) => String(m.planDate) > today)).toBe(true);
     // one overdue: accepted, its day gone, not done
     expect(maintenance.some((m) => String(m.planDate) < today && Number(m.status) === 5)).toBe(true);
+    // each order's times in the order things happened, none in the future: created, sent, accepted
+    const times = (m: Record<string, unknown>) =>
+      ['createTime', 'sentTime', 'acceptTime']
+        .map((k) => m[k])
+        .filter((t) => t !== null)
+        .map(Number);
+    for (const m of maintenance) {
+      const t = times(m);
+      expect(t, `order ${String(m.orderNo)}`).toEqual([...t].sort((a, b) => a - b));
+      expect(Math.max(...t), `order ${String(m.orderNo)}`).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it('has a contract per use unit (two expiring within 30 days) and last year’s inspections (five falling due), one failed with its order', async () => {

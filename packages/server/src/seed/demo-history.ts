@@ -396,7 +396,10 @@ export async function seedDemoHistory(
             : index % 3 === 1
               ? M.sent
               : M.accepted;
-      const sent = planDay - 2 * DAY;
+      // sent two days ahead of the plan date, accepted three hours later; an order whose plan is days ahead was
+      // sent a few hours ago, and created the day before it was sent (never after, never in the future)
+      const sent = Math.min(planDay - 2 * DAY, now - 4 * HOUR);
+      const acceptedAt = Math.min(sent + 3 * HOUR, now - HOUR);
       const doneAt = planDay + between(9 * 60, 16 * 60) * MINUTE - DAY / 2;
       const accepted = status !== M.inPlan && status !== M.sent;
       const order = await trx
@@ -413,8 +416,8 @@ export async function seedDemoHistory(
           planDate,
           status,
           recentNotAccept: 0,
-          ...(status === M.inPlan ? {} : { sentTime: Math.min(sent, now) }),
-          ...(accepted ? { acceptTime: Math.min(sent + 3 * HOUR, now) } : {}),
+          ...(status === M.inPlan ? {} : { sentTime: sent }),
+          ...(accepted ? { acceptTime: acceptedAt } : {}),
           ...(past && !overdue
             ? {
                 maintenanceDate: day(doneAt),
@@ -427,13 +430,13 @@ export async function seedDemoHistory(
               }
             : {}),
           createTime: sent - DAY,
-          updateTime: Math.min(now, past && !overdue ? doneAt : sent),
+          updateTime: past && !overdue ? doneAt : accepted ? acceptedAt : sent,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       const logs: [string, number | null, number, number][] = [];
-      if (status !== M.inPlan) logs.push(['send', M.created, M.sent, Math.min(sent, now)]);
-      if (accepted) logs.push(['accept', M.sent, M.accepted, Math.min(sent + 3 * HOUR, now)]);
+      if (status !== M.inPlan) logs.push(['send', M.created, M.sent, sent]);
+      if (accepted) logs.push(['accept', M.sent, M.accepted, acceptedAt]);
       if (past && !overdue) {
         logs.push(['signIn', M.accepted, M.signedIn, doneAt - HOUR]);
         logs.push(['record', M.signedIn, M.inExecution, doneAt - 30 * MINUTE]);
