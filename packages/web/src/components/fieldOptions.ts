@@ -19,3 +19,10 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
  * browser's own locale: a Chinese page in an English browser read "11/28/2026, 5:23:15 AM".
  */
 export const formatDateTime = (epochMs: number): string => dayjs(epochMs).format(DATE_TIME_FORMAT);
+
+/** The locale Intl writes numbers in for each interface language ('it-Italy' is the console's own code). */
+const NUMBER_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-CN', 'en-US': 'en-US', 'it-Italy': 'it-IT' };
+
+/** A sum in yuan as the reader's language writes money: ¥52,000.00, CN¥52,000.00, 52.000,00 CN¥. */
+export const formatYuan = (value: number, language: Language): string =>
+  new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: 'CNY' }).format(value);

@@ -3,6 +3,7 @@ import { Card, Descriptions, Result, Typography } from 'antd';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, enumLabel, getPublicScheme, modOrderStatus, modSalesOrder } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { formatYuan } from '../../components/fieldOptions';
 import { InvalidShareLink } from '../workOrders/PublicWorkOrderView';
 
 const fields = modSalesOrder.fields;
@@ -40,7 +41,11 @@ export default function SchemePage() {
               {scheme.schemeItems}
             </Typography.Paragraph>
           </Descriptions.Item>
-          <Descriptions.Item label={label('totalPrice')}>{scheme.totalPrice ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={label('totalPrice')}>
+            {scheme.totalPrice === null || scheme.totalPrice === undefined
+              ? ''
+              : formatYuan(scheme.totalPrice, language)}
+          </Descriptions.Item>
           <Descriptions.Item label={label('validUntil')}>{scheme.validUntil ?? ''}</Descriptions.Item>
           <Descriptions.Item label={label('status')}>
             {enumLabel(modOrderStatus, scheme.status, language)}
