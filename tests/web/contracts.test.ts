@@ -142,6 +142,8 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await card.getByText('Landing door rollers').waitFor();
       expect(await card.innerText()).toContain('Door operator upgrade');
       expect(await card.innerText()).toContain('已报价');
+      // the price as Chinese writes money, not the bare number
+      expect(await card.innerText()).toContain('¥52,000.00');
       await fx.shot(page, 'public-scheme-zh-CN');
       expect(errors).toEqual([]);
       // the wrong key's 404 is the only thing the browser reports
@@ -160,7 +162,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const form = page.locator('.ant-modal:visible');
       await form.locator('form').waitFor();
       await chooseFirst(page, form, 'elevatorId');
+      // "people trapped" turns "people inside" on; the caller then corrects the type and turns it off again
+      const peopleInside = form.locator('#hasPeople');
+      expect(await peopleInside.getAttribute('aria-checked')).toBe('false');
+      await form
+        .locator('.ant-form-item', { has: page.locator('#type') })
+        .locator('.ant-select')
+        .click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'People trapped' }).click();
+      await expect.poll(() => peopleInside.getAttribute('aria-checked')).toBe('true');
       await chooseFirst(page, form, 'type');
+      await peopleInside.click();
+      await expect.poll(() => peopleInside.getAttribute('aria-checked')).toBe('false');
       await form.locator('#contactPerson').fill('Wang Fang');
       await form.locator('#contactTel').fill('13700000009');
       await form.locator('#alarmPersonPhone').fill('13700000010');

@@ -13,6 +13,7 @@ import {
   RaiseWorkOrderBody,
   translate,
   workOrder,
+  type Language,
 } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import { FormDialog } from '../../components/form/FormDialog';
@@ -20,6 +21,25 @@ import { RefSelect } from '../../components/options/RefSelect';
 
 /** The ways a person raises an order by hand (1, automatic, is the gateways'). */
 const METHODS = [2, 3, 4] as const;
+/** alarmType 1: people trapped, so people are inside. */
+const PEOPLE_TRAPPED = 1;
+
+/** The order's type; choosing "people trapped" turns "people inside" on (the caller may still turn it off). */
+function TypeSelect(props: { id?: string; value?: number; onChange?: (value: number) => void; language: Language }) {
+  const form = Form.useFormInstance();
+  return (
+    <Select
+      data-testid="raise-type"
+      id={props.id}
+      value={props.value}
+      onChange={(value: number) => {
+        props.onChange?.(value);
+        if (value === PEOPLE_TRAPPED) form.setFieldValue('hasPeople', true);
+      }}
+      options={workOrder.fields.type.enumDef!.options.map((o) => ({ value: o.code, label: o.label[props.language] }))}
+    />
+  );
+}
 
 /**
  * Raise a repair order by hand (a phone call, an app report, an annual inspection): raiseWorkOrder opens it in
@@ -74,10 +94,7 @@ export function RaiseOrderButton() {
           />
         </Form.Item>
         <Form.Item name="type" label={f.type.label[language]} rules={required('type')}>
-          <Select
-            data-testid="raise-type"
-            options={f.type.enumDef!.options.map((o) => ({ value: o.code, label: o.label[language] }))}
-          />
+          <TypeSelect language={language} />
         </Form.Item>
         <Form.Item name="contactPerson" label={f.contactPerson.label[language]}>
           <Input maxLength={50} data-testid="raise-contact" />
