@@ -66,6 +66,19 @@ describe('entity shapes', () => {
     }
   });
 
+  it("a table shows a yes/no field as a word in the reader's language; json keeps true and false", () => {
+    const maintainer = wideColumns(entityDef('user')).find((c) => c.key === 'maintainer')!;
+    const shownIn = (value: unknown) => maintainer.display!({ maintainer: value });
+    expect([shownIn(true), shownIn(false), shownIn(null)]).toEqual(['Yes', 'No', null]);
+    setLanguage('zh-CN');
+    try {
+      expect([shownIn(true), shownIn(false)]).toEqual(['是', '否']);
+    } finally {
+      setLanguage('en-US');
+    }
+    expect(maintainer.value({ maintainer: true })).toBe(true);
+  });
+
   it('a table shows what a definition shows through a function (an event kind) as the definition does', async () => {
     const shape = await ENTITY_COMMANDS.find((e) => e.entity === 'eventRecord')!.shape();
     expect(shape.shown).toEqual(['kind', 'detail']);

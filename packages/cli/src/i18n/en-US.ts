@@ -88,6 +88,8 @@ const ownEnUS = {
   'profile.badOrg': 'The organisation must be a whole number, got {value}',
   'profile.badServer': 'Not an http(s) URL: {value}',
   'col.current': 'Current',
+  'value.yes': 'Yes',
+  'value.no': 'No',
   'col.name': 'Name',
   'col.server': 'Server',
   'col.org': 'Organisation',

@@ -89,6 +89,8 @@ const ownItItaly = {
   'profile.badOrg': "L'organizzazione deve essere un numero intero, ricevuto {value}",
   'profile.badServer': 'Non è un URL http(s): {value}',
   'col.current': 'Corrente',
+  'value.yes': 'Sì',
+  'value.no': 'No',
   'col.name': 'Nome',
   'col.server': 'Server',
   'col.org': 'Organizzazione',

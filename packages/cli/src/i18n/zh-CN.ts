@@ -89,6 +89,8 @@ const ownZhCN = {
   'profile.badOrg': '组织编号必须是整数，收到 {value}',
   'profile.badServer': '不是 http(s) 地址：{value}',
   'col.current': '当前',
+  'value.yes': '是',
+  'value.no': '否',
   'col.name': '名称',
   'col.server': '服务器',
   'col.org': '组织',

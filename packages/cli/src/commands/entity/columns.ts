@@ -10,12 +10,18 @@ export type ColumnSource = EntityDef<Fields> | EntityShape;
 export type Shows = Partial<Record<string, NonNullable<Field['show']>>>;
 type ColumnField = ShapeField & Pick<Field, 'show'>;
 
-/** An enum's code shown as its label in the reader's language; a value the definition shows, as it shows it. */
+/**
+ * An enum's code shown as its label in the reader's language, a yes/no field as a word; a value the definition
+ * shows, as it shows it.
+ */
 function displayOf(field: ColumnField): ((value: unknown, row: Row) => unknown) | undefined {
   if (field.show) {
     const show = field.show;
     return (value, row) => show(value, currentLanguage(), row);
   }
+  // a yes/no field in words (tables only: json and csv keep true and false)
+  if (field.kind === 'bool')
+    return (value) => (value === true ? t('value.yes') : value === false ? t('value.no') : value);
   if (!field.enumDef) return undefined;
   const options = field.enumDef.options;
   return (value) => options.find((o) => o.code === value)?.label[currentLanguage()] ?? value;
