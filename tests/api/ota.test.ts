@@ -233,6 +233,20 @@ describe.each(DIALECTS)('OTA programs, applications and quotas on %s', (dialect)
     ).toBe(409);
   });
 
+  it('a burn says whether its gateway is online: a waiting burn starts only once its gateway connects', async () => {
+    const p = await program(2);
+    await approve((await apply(p.id, 2)).id);
+    const [offline, online] = await gateways(2);
+    await s.store.db.updateTable('gatewayDevices').set({ dtuStatus: 1 }).where('dtuCode', '=', online!).execute();
+    await admin.call(startOtaBurn, { params: { id: p.id }, body: { dtus: [offline!, online!] } });
+    const burns = (await admin.entities.otaBurn.list({ programId: p.id })).records;
+    expect(Object.fromEntries(burns.map((b) => [b.dtu, b.gatewayOnline]))).toEqual({
+      [offline!]: false,
+      [online!]: true,
+    });
+    expect(burns.every((b) => b.state === 0)).toBe(true);
+  });
+
   it('20 approvals at once against a remaining count of 10 grant exactly 10', async () => {
     const p = await program(10);
     const apps = [];

@@ -109,6 +109,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(burn).toMatchObject({ state: OTA_BURN.burned, progress: 100 });
       expect((await admin.entities.otaProgram.get(programId)).burningTimes).toBe(1);
       await fx.shot(page, 'ota-burn-done-en-US');
+
+      // a gateway that is not connected: its burn waits, and the page says why
+      const offline = '79900000077';
+      await admin.entities.gatewayDevice.save({ dtuCode: offline });
+      await page.getByTestId('ota-burn-dtus').locator('input').fill(offline);
+      await page.getByTestId('ota-burn-dtus').locator('input').press('Enter');
+      await page.getByTestId('ota-burn-start').click();
+      expect(await page.getByTestId(`ota-burn-offline-${offline}`).innerText()).toBe(
+        'Gateway offline: the burn starts when it connects (waits up to 24 h)',
+      );
+      expect(await page.getByTestId(`ota-burn-state-${offline}`).innerText()).toBe('Waiting');
+      expect(await page.getByTestId(`ota-burn-offline-${member.dtu}`).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,7 +1,7 @@
 import { otaApprovalStatus, otaBurnState, otaProgramState } from '../enums.js';
 import { PERMISSION } from '../permissions.js';
 import { defineEntity } from '../schema/entity.js';
-import { L, datetime, enumOf, int, readOnly, ref, refName, required, text } from '../schema/fields.js';
+import { L, bool, datetime, derived, enumOf, int, readOnly, ref, refName, required, text } from '../schema/fields.js';
 
 const count = (zh: string, en: string, it: string) => readOnly(int(L(zh, en, it), { min: 0 }));
 
@@ -93,6 +93,8 @@ export const otaBurn = defineEntity({
     error: readOnly(text(L('失败原因', 'Failure', 'Errore'), { max: 200 })),
     startedBy: readOnly(text(L('操作人', 'Started by', 'Avviato da'), { max: 50 })),
     finishTime: readOnly(datetime(L('完成时间', 'Finished at', 'Terminato il'))),
+    /** Whether the burn's gateway is reporting now: a waiting burn starts only once its gateway connects. */
+    gatewayOnline: derived(bool(L('网关在线', 'Gateway online', 'Gateway online'))),
   },
   filters: { programId: 'eq', dtu: 'eq', state: 'eq', transferId: 'eq' },
 });

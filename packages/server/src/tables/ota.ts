@@ -73,4 +73,13 @@ export const otaBurnTable: TableSpec<typeof otaBurn.fields> = {
   entity: otaBurn,
   table: 'otaBurns',
   scope: 'org',
+  // the gateway's own online flag, read with the burn: a burn waits (up to a day) for its gateway to connect
+  computed: (eb) => ({
+    gatewayOnline: eb
+      .selectFrom('gatewayDevices as g')
+      .select('g.dtuStatus')
+      .whereRef('g.dtuCode', '=', 't.dtu')
+      .whereRef('g.tenantId', '=', 't.tenantId')
+      .limit(1),
+  }),
 };

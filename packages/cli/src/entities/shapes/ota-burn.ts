@@ -39,6 +39,10 @@ export const shape: EntityShape = {
       kind: 'datetime',
       label: { 'zh-CN': '完成时间', 'en-US': 'Finished at', 'it-Italy': 'Terminato il' },
     },
+    gatewayOnline: {
+      kind: 'bool',
+      label: { 'zh-CN': '网关在线', 'en-US': 'Gateway online', 'it-Italy': 'Gateway online' },
+    },
   },
   tableFields: ['programName', 'applicationId', 'dtu', 'transferId', 'state', 'progress'],
   shown: [],

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Progress, Select, Table, Tag } from 'antd';
+import { App, Button, Card, Flex, Progress, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import {
@@ -83,9 +83,16 @@ export default function OtaBurnPage() {
       key: 'state',
       title: label('state'),
       render: (_, r) => (
-        <Tag color={STATE_COLORS[Number(r.state ?? 0)]} data-testid={`ota-burn-state-${r.dtu}`}>
-          {enumLabel(otaBurnState, r.state, language)}
-        </Tag>
+        <Flex vertical gap={2} align="start">
+          <Tag color={STATE_COLORS[Number(r.state ?? 0)]} data-testid={`ota-burn-state-${r.dtu}`}>
+            {enumLabel(otaBurnState, r.state, language)}
+          </Tag>
+          {Number(r.state) === OTA_BURN.waiting && r.gatewayOnline !== true ? (
+            <Typography.Text type="warning" data-testid={`ota-burn-offline-${r.dtu}`}>
+              {OTA_TEXT.offlineWait[language]}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ),
     },
     {

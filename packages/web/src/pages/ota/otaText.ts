@@ -17,6 +17,11 @@ export const OTA_TEXT = {
   burn: L('开始烧录', 'Start burning', 'Avvia programmazione'),
   program: L('OTA程序', 'OTA program', 'Programma OTA'),
   dtus: L('网关DTU编号（可多个）', 'Gateway DTU numbers (one or many)', 'Numeri DTU dei gateway (uno o più)'),
+  offlineWait: L(
+    '网关离线：连接后开始烧录（最长等待24小时）',
+    'Gateway offline: the burn starts when it connects (waits up to 24 h)',
+    'Gateway offline: la programmazione parte quando si connette (attende fino a 24 h)',
+  ),
   applied: L('收到OTA申请', 'New OTA application', 'Nuova richiesta OTA'),
   approved: L('OTA申请已通过', 'OTA application approved', 'Richiesta OTA approvata'),
   rejected: L('OTA申请被驳回', 'OTA application rejected', 'Richiesta OTA respinta'),
