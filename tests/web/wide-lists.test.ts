@@ -63,5 +63,28 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       expect(errors).toEqual([]);
       await context.close();
     });
+
+    it("shows the demo's safety checks and modernisation orders (China-only pages) with no column covered", async () => {
+      const { page, context, errors } = await fx.openAs('admin', { language: 'zh-CN', path: '/' });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const rows = (testId: string) =>
+        page.locator(`[data-testid="${testId}"] .ant-table-tbody tr.ant-table-row`).allInnerTexts();
+      await page.goto(`${fx.base}/safeCheck`);
+      expect(await listState(page, 'list-safetyCheck')).toBe('finish');
+      const checks = await rows('list-safetyCheck');
+      expect(checks).toHaveLength(6);
+      // one pending rectification of a minor hazard, one major hazard rectified
+      expect(checks.filter((r) => r.includes('一般隐患') && r.includes('待整改'))).toHaveLength(1);
+      expect(checks.filter((r) => r.includes('重大隐患') && r.includes('已整改'))).toHaveLength(1);
+      expect(await coveredColumns(page)).toEqual([]);
+      await page.goto(`${fx.base}/modSalesOrder`);
+      expect(await listState(page, 'list-modSalesOrder')).toBe('finish');
+      const orders = await rows('list-modSalesOrder');
+      expect(orders.map((r) => r.split('\t')[0])).toEqual(expect.arrayContaining(['GZ-2026-001', 'GZ-2026-002']));
+      expect(await coveredColumns(page)).toEqual([]);
+      await fx.shot(page, 'demo-mod-sales-orders-zh-CN');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   },
 );

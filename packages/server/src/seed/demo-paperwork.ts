@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
 import type { LooseDB } from '../store/repository.js';
 import type { DemoIds } from './demo.js';
+import { seedSafetyChecksAndSales } from './demo-checks-and-sales.js';
 
 const DAY = 24 * 3600_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -38,7 +39,8 @@ interface Lift {
 /**
  * The demo fleet's paperwork, relative to `now`: a maintenance contract per use unit covering its lifts (two
  * expiring within 30 days, one expired and renewed) and each lift's last annual inspection (five due within the
- * month); one lift failed a re-inspection ten days ago and its rectification order is under way (received).
+ * month); one lift failed a re-inspection ten days ago and its rectification order is under way (received);
+ * last month's safety checks and three modernisation sales orders (demo-checks-and-sales.ts).
  * Written straight to the store like the rest of the history: nothing is announced.
  */
 export async function seedDemoPaperwork(
@@ -135,6 +137,8 @@ export async function seedDemoPaperwork(
         }),
       )
       .execute();
+
+    await seedSafetyChecksAndSales(trx, demo.tenants.demo, lifts, now);
 
     // a re-inspection failed ten days ago: its rectification order was received and is under way (on a lift
     // with no other open order: the work-order service keeps one open order per lift)
