@@ -1,4 +1,10 @@
-import { INSPECTION_RESULT, WORK_ORDER_STATE as W, OPEN_STATES, getElectricityStatistics } from '@liftcloud/client';
+import {
+  INSPECTION_RESULT,
+  WORK_ORDER_STATE as W,
+  OPEN_STATES,
+  generateMaintenanceOrders,
+  getElectricityStatistics,
+} from '@liftcloud/client';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLEET_SIZE, provisionDemoFleet, seedDemoFleet } from '../../packages/server/src/seed/demo-fleet.js';
@@ -158,6 +164,30 @@ describe.each(DIALECTS)('the demo tenant as a believable fleet (%s)', (dialect) 
       expect(t, `order ${String(m.orderNo)}`).toEqual([...t].sort((a, b) => a - b));
       expect(Math.max(...t), `order ${String(m.orderNo)}`).toBeLessThanOrEqual(Date.now());
     }
+  });
+
+  it("has each maintenance company's settings and plans that cover every lift once, from after the seeded orders", async () => {
+    const admin = await s.login('admin');
+    const settings = (await admin.entities.maintenanceSetting.list({ pageSize: 100 })).records;
+    const plans = (await admin.entities.maintenancePlan.list({ pageSize: 100 })).records;
+    const companies = new Set(plans.map((p) => Number(p.companyId)));
+    expect(new Set(settings.map((x) => Number(x.companyId)))).toEqual(companies);
+    expect(settings.every((x) => x.autoGenerate === false && x.autoSendDay === 0)).toBe(true);
+    const planned = plans.flatMap((p) => p.elevatorIds as number[]).sort((a, b) => a - b);
+    expect(planned).toEqual([...ids].sort((a, b) => a - b));
+    const today = new Date(now).toISOString().slice(0, 10);
+    expect(plans.every((p) => String(p.startDate) > today && p.status === 1)).toBe(true);
+    // generating the next month lists an order a lift and a cycle, none on a day the seeded orders cover
+    const month = await admin.call(generateMaintenanceOrders, {
+      body: {
+        from: String(plans[0]!.startDate),
+        to: new Date(now + 38 * 86_400_000).toISOString().slice(0, 10),
+        dryRun: true,
+      },
+    });
+    expect(month.dryRun).toBe(true);
+    expect(month.orders.length).toBeGreaterThanOrEqual(ids.length);
+    expect(new Set(month.orders.map((o) => o.elevatorId))).toEqual(new Set(ids));
   });
 
   it('has a contract per use unit (two expiring within 30 days) and last year’s inspections (five falling due), one failed with its order', async () => {

@@ -459,5 +459,57 @@ export async function seedDemoHistory(
           )
           .execute();
     }
+
+    // each maintenance company's settings, and its plans from the day after the seeded orders for a year:
+    // nothing generated or sent by itself (autoGenerate off, autoSendDay 0), so the demo's orders stay as seeded
+    // until someone generates a plan's orders (console or `liftctl maint plan generate`)
+    for (const companyId of [...new Set(lifts.map((l) => l.companyId))]) {
+      // kept by the company itself, as its maintenance types are
+      const orgId = companyId;
+      await trx
+        .insertInto('maintenanceSettings')
+        .values({
+          tenantId: demo.tenants.demo,
+          orgId,
+          companyId,
+          autoSendDay: 0,
+          cycle: 15,
+          distance: 500,
+          autoGenerate: 0,
+          initialTime: '08:00',
+          signInMethod: 1,
+          photoRequired: 0,
+          recordingRequired: 0,
+          textRequired: 0,
+          createTime: start,
+          updateTime: start,
+        })
+        .execute();
+      for (const kind of ['lift', 'escalator'] as const) {
+        const covered = lifts.filter((l) => l.companyId === companyId && isEscalator(l) === (kind === 'escalator'));
+        if (!covered.length) continue;
+        const plan = await trx
+          .insertInto('maintenancePlans')
+          .values({
+            tenantId: demo.tenants.demo,
+            orgId,
+            name: `Half-monthly ${kind} maintenance, ${day(now + 8 * DAY).slice(0, 4)}`,
+            maintenanceTypeId: typeIds[kind],
+            companyId,
+            startDate: day(now + 8 * DAY),
+            endDate: day(now + 373 * DAY),
+            cycle: 15,
+            status: 1,
+            createTime: now - DAY,
+            updateTime: now - DAY,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('maintenancePlanElevators')
+          .values(covered.map((l) => ({ planId: Number(plan.id), elevatorId: l.id })))
+          .execute();
+      }
+    }
   });
 }
