@@ -48,6 +48,11 @@ describe('liftctl maint', () => {
     expect(wouldBe.map((o) => o.planDate)).toEqual([0, 15, 30, 45].map((d) => addDays(start, d)));
     expect(wouldBe.every((o) => o.planId === planId && o.elevatorId === fx.elevatorId)).toBe(true);
     expect(dry.stderr).toContain('4 orders would be created');
+    // the table names the plan and the elevator, each with its id
+    const table = await run([...range, '--dry-run']);
+    const lift = await admin.entities.elevator.get(fx.elevatorId);
+    expect(table.stdout).toContain(`CLI plan #${planId}`);
+    expect(table.stdout).toContain(`${String(lift.name)} #${fx.elevatorId}`);
     expect(await stored()).toEqual([]);
 
     const real = await run(range);

@@ -25,8 +25,14 @@ import { contextFor } from './options.js';
 
 type Generated = GeneratedOrders['orders'][number];
 const GENERATED_COLUMNS: Column<Generated>[] = [
-  { key: 'planId', header: t('maint.col.plan'), value: (r) => r.planId },
-  { key: 'elevatorId', header: t('maint.col.elevator'), value: (r) => r.elevatorId },
+  // a plan and an elevator by name for people (#id beside it); by id for scripts
+  { key: 'planId', header: t('maint.col.plan'), value: (r) => r.planId, display: (r) => `${r.planName} #${r.planId}` },
+  {
+    key: 'elevatorId',
+    header: t('maint.col.elevator'),
+    value: (r) => r.elevatorId,
+    display: (r) => `${r.elevatorName} #${r.elevatorId}`,
+  },
   { key: 'planDate', header: t('maint.col.planDate'), value: (r) => r.planDate },
 ];
 

@@ -230,7 +230,15 @@ export const GeneratedOrders = named(
   'GeneratedOrders',
   Type.Object({
     /** The orders made (or, on a dry run, that would be made); orders that exist already are not repeated. */
-    orders: Type.Array(Type.Object({ planId: Type.Integer(), elevatorId: Type.Integer(), planDate: Type.String() })),
+    orders: Type.Array(
+      Type.Object({
+        planId: Type.Integer(),
+        planName: Type.String(),
+        elevatorId: Type.Integer(),
+        elevatorName: Type.String(),
+        planDate: Type.String(),
+      }),
+    ),
     created: Type.Integer(),
     dryRun: Type.Boolean(),
   }),

@@ -51,17 +51,41 @@ export function registerMaintenancePlans(app: FastifyInstance, { store, repos }:
         't.endDate',
         't.cycle',
         't.generatedUntil',
+        't.name',
       ])
       .where('t.status', '=', MAINTENANCE_PLAN_STATUS.active)
       .orderBy('t.id');
     if (planId !== undefined) q = q.where('t.id', '=', planId);
-    const plans = (await q.execute()).map(planRow);
+    const rows = await q.execute();
+    const plans = rows.map(planRow);
     const now = Date.now();
     const orders: GeneratedOrder[] = [];
     // each plan in its own transaction: nothing half-written, and orders that exist are left as they are
     for (const plan of plans)
       orders.push(...(await db.transaction().execute((trx) => generatePlan(trx, plan, from, to, { dryRun, now }))));
     if (!dryRun) repos.maintenanceOrder.forgetCounts();
-    return ok({ orders, created: dryRun ? 0 : orders.length, dryRun });
+    // each order named as a person reads it: its plan and its elevator, beside their ids
+    const planNames = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+    const elevatorNames = await namesOf(db, [...new Set(orders.map((o) => o.elevatorId))]);
+    const named = orders.map((o) => ({
+      ...o,
+      planName: planNames.get(o.planId) ?? '',
+      elevatorName: elevatorNames.get(o.elevatorId) ?? '',
+    }));
+    return ok({ orders: named, created: dryRun ? 0 : orders.length, dryRun });
   });
+}
+
+/** Elevators' names by id, a thousand ids a query. */
+async function namesOf(db: Kysely<LooseDB>, ids: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectFrom('elevators')
+      .select(['id', 'name'])
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) names.set(Number(r.id), String(r.name));
+  }
+  return names;
 }
