@@ -28,6 +28,7 @@ import { registerDirectoryRoutes } from './shell/directory.js';
 import { registerExports } from './transfers/exports.js';
 import { registerImports } from './transfers/imports.js';
 import { registerWorkOrderActions, registerWorkOrderRaise } from './work-orders/actions.js';
+import { registerInspectionOrders } from './work-orders/inspection-orders.js';
 import { registerShareLinkRoutes } from './work-orders/share-links.js';
 import { registerSupervision } from './supervision/index.js';
 import { registerStatistics } from './statistics/statistics.js';
@@ -60,7 +61,13 @@ export const AREAS: readonly Area[] = [
     registerNotices,
     registerHomeOverview,
   ),
-  area('work orders', registerWorkOrderActions, registerWorkOrderRaise, registerShareLinkRoutes),
+  area(
+    'work orders',
+    registerWorkOrderActions,
+    registerWorkOrderRaise,
+    registerInspectionOrders,
+    registerShareLinkRoutes,
+  ),
   area('files', registerFiles),
   area('transfers', registerImports, registerExports),
   area('jobs', registerJobRoutes),

@@ -124,8 +124,11 @@ export interface TableSpec<F extends Fields = Fields> {
 /** One page of a list, records as the API returns them. */
 export type ListResult<F extends Fields = Fields> = Page<RecordOf<F>>;
 
-/** Told of every create and update, inside its transaction (the file service claims the files a record names). */
-export type WriteListener = (id: number, ctx: WriteContext) => Promise<void>;
+/**
+ * Told of every create and update, inside its transaction (the file service claims the files a record names);
+ * what it returns runs after the write has committed (a repair order the write raised goes out as a live frame).
+ */
+export type WriteListener = (id: number, ctx: WriteContext) => Promise<(() => Promise<void>) | void>;
 /**
  * Told of every delete, inside its transaction once the row is gone (the file service drops the record's
  * files); what it returns runs after the delete has committed (the files' bytes are deleted then).
@@ -404,6 +407,7 @@ export class Repository<F extends Fields = Fields> {
       if (opts.replace !== true) throw new ValidationError(clash.issues, this.spec.entity.createSchema, 409);
       return this.update(caller, { ...input, id: clash.id }, tz);
     }
+    const then: (() => Promise<void>)[] = [];
     const id = await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const issues = [...(await this.checkRefs(ctx, input)), ...(await this.checkUnique(ctx, input, null))];
@@ -431,9 +435,13 @@ export class Repository<F extends Fields = Fields> {
       const newId = Number(inserted.id);
       await this.writeLinks(ctx, newId, input);
       await this.spec.afterWrite?.(newId, ctx);
-      for (const listener of this.listeners.written) await listener(newId, ctx);
+      for (const listener of this.listeners.written) {
+        const next = await listener(newId, ctx);
+        if (next) then.push(next);
+      }
       return newId;
     });
+    for (const next of then) await next();
     return this.readBack(caller, id, tz);
   }
 
@@ -472,6 +480,7 @@ export class Repository<F extends Fields = Fields> {
    */
   async update(caller: Caller, input: Record<string, unknown>, tz: string): Promise<RecordOf<F>> {
     const id = Number(input.id);
+    const then: (() => Promise<void>)[] = [];
     await this.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { caller, tz, trx };
       const existing = await this.findRow(trx, caller, id, tz);
@@ -509,8 +518,12 @@ export class Repository<F extends Fields = Fields> {
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'error.stale');
       await this.writeLinks(ctx, id, input);
       await this.spec.afterWrite?.(id, ctx);
-      for (const listener of this.listeners.written) await listener(id, ctx);
+      for (const listener of this.listeners.written) {
+        const next = await listener(id, ctx);
+        if (next) then.push(next);
+      }
     });
+    for (const next of then) await next();
     return this.readBack(caller, id, tz);
   }
 
