@@ -24,7 +24,8 @@ import { writeTo } from '../output/stream.js';
 import { renderTable } from '../output/table.js';
 import { cellText, shown } from '../output/columns.js';
 import { confirmOrStop } from '../prompts/ask.js';
-import { liveSession, reconnectPolicy } from '../live/session.js';
+import { openLiveChannel } from '../live/channel.js';
+import { channelError, liveSession, reconnectPolicy } from '../live/session.js';
 import { tableColumns, wideColumns } from './entity/columns.js';
 import { entityDef, type Row } from './entity/definition.js';
 import { parseId } from './entity/ids.js';
@@ -221,9 +222,14 @@ async function burn(cmd: Command, opts: { program: string; dtu: string[]; follow
 /** The columns of a followed burn: which gateway, where it is, how far, and why it failed. */
 const FOLLOW_FIELDS = ['dtu', 'state', 'progress', 'error'];
 
+/** How often a followed burn is read in full beside its live frames: after a lost frame, or with no channel. */
+const CATCH_UP_MS = 10_000;
+
 /**
- * Read the started burns every second until each has ended. On a terminal (table) one progress table redrawn in
- * place; piped (table) a line per change; -o jsonl a json line per change; json, yaml and csv the ended burns once.
+ * Follow the started burns until each has ended, from their live `otaBurn` frames (state and progress as the
+ * transfer moves), read in full at the start, every CATCH_UP_MS and after a reconnect, so that a frame missed
+ * while the channel was down is made up for. On a terminal (table) one progress table redrawn in place; piped
+ * (table) a line per change; -o jsonl a json line per change; json, yaml and csv the ended burns once.
  */
 async function follow(
   ctx: Awaited<ReturnType<typeof contextFor>>,
@@ -238,24 +244,14 @@ async function follow(
   const columns = wideColumns(def).filter((c) => FOLLOW_FIELDS.includes(c.key));
   const out = ctx.recordOutput(columns, columns);
   const seen = new Map<number, string>();
+  const mark = (r: Row) => `${String(r.state)}:${String(r.progress)}`;
   let drawn = 0;
   let rows = started;
-  for (;;) {
-    rows = await ctx.call(
-      async (client) => {
-        const list: Row[] = [];
-        for await (const row of client.crud<Row>(def.path).all({ programId })) list.push(row);
-        return list.filter((r) => started.some((s) => s.id === r.id));
-      },
-      { spinner: false },
-    );
-    const changed = rows.filter((r) => seen.get(Number(r.id)) !== `${String(r.state)}:${String(r.progress)}`);
-    changed.forEach((r) => seen.set(Number(r.id), `${String(r.state)}:${String(r.progress)}`));
+  let output = Promise.resolve();
+
+  const show = async (changed: Row[]) => {
     if (live) {
-      const text = renderTable(columns, readable(format, rows), {
-        color: term.color,
-        maxTableWidth: term.columns,
-      });
+      const text = renderTable(columns, readable(format, rows), { color: term.color, maxTableWidth: term.columns });
       process.stdout.write(`${drawn ? `\u001b[${drawn}A\u001b[0J` : ''}${text}`);
       drawn = text.split('\n').length - 1;
     } else if (tabular) {
@@ -268,9 +264,56 @@ async function follow(
             .trimEnd()}\n`,
         );
     } else if (format === 'jsonl' && changed.length) await writeRecords(out, changed);
-    if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) break;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  };
+  let finish: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (finish = resolve));
+  /** The burns as they now stand: what changed is shown, in order; once every burn has ended, the follow ends. */
+  const apply = (next: Row[]) => {
+    rows = next;
+    const changed = rows.filter((r) => seen.get(Number(r.id)) !== mark(r));
+    changed.forEach((r) => seen.set(Number(r.id), mark(r)));
+    output = output.then(() => show(changed));
+    if (rows.every((r) => OTA_BURN_DONE.includes(Number(r.state)))) finish();
+  };
+  const read = async () => {
+    const list = await ctx.call(
+      async (client) => {
+        const all: Row[] = [];
+        for await (const row of client.crud<Row>(def.path).all({ programId })) all.push(row);
+        return all.filter((r) => started.some((s) => s.id === r.id));
+      },
+      { spinner: false },
+    );
+    apply(list);
+  };
+
+  const channel = openLiveChannel({
+    ...(await liveSession(ctx)),
+    reconnect: reconnectPolicy(undefined),
+    onFrame: (frame) => {
+      if (frame.event !== 'otaBurn' || !rows.some((r) => Number(r.id) === frame.data.id)) return;
+      const { id, state, progress, error } = frame.data;
+      apply(rows.map((r) => (Number(r.id) === id ? { ...r, state, progress, error: error ?? null } : r)));
+    },
+    onNotice: (notice) => {
+      if (notice.kind === 'open') void read().catch(() => undefined);
+    },
+  });
+  const catchUp = setInterval(() => void read().catch(() => undefined), CATCH_UP_MS);
+  // a channel that ends for good (the session revoked, the reconnects run out) ends the follow with its error
+  const lost = channel.done.then((notice) => {
+    const error = channelError(notice);
+    if (error) throw error;
+    return ended;
+  });
+  try {
+    await read();
+    await Promise.race([ended, lost]);
+  } finally {
+    clearInterval(catchUp);
+    channel.close();
   }
+  await output;
   if (!tabular && format !== 'jsonl') await writeRecords(out, rows);
   return rows;
 }
