@@ -1,8 +1,8 @@
 import { OPERATION_AREAS, OPERATIONS, openApiPath } from '@liftcloud/client';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOperations, operationsWithoutClientCall, type OpenApiDocument } from '../support/openapi.js';
+import { encodedGet } from '../support/encoded-get.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // The document is built from the routes alone, the same on either store: one dialect is enough here.
@@ -21,14 +21,7 @@ describe('the OpenAPI document and the client’s operations', () => {
     );
 
   it('is sent compressed as the client accepts (Brotli, gzip, or as it is), each the same document', async () => {
-    const raw = (encoding: string) =>
-      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        get(`${s.baseUrl}/api/openapi.json`, { headers: { 'accept-encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
+    const raw = (encoding: string) => encodedGet(`${s.baseUrl}/api/openapi.json`, encoding);
     const plain = await raw('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(doc);

@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,17 +9,7 @@ import {
   WEB_DIST,
   type ConsoleFixture,
 } from './support/consoleFixture.js';
-
-/** The raw answer to a GET, not decoded (fetch would undo the compression this test is about). */
-function raw(url: string, encoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
+import { encodedGet as raw } from '../support/encoded-get.js';
 
 describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
   "the console's files: compressed at build time, hashed ones kept a year",
