@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
-const SERVICE = 'services/work-orders.ts';
+/** The work-order service: its moves, and the opening of an order raised by a person or an inspection. */
+const SERVICE = new Set(['services/work-orders.ts', 'services/raise-work-order.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -36,7 +37,7 @@ describe('a work order’s state', () => {
       if (/record_state/.test(text)) offenders.push(`${name}: record_state in SQL`);
       for (const write of workOrderWrites(text)) {
         writesSeen++;
-        if (name !== SERVICE && /recordState/.test(write)) offenders.push(`${name}: ${write.slice(0, 80)}`);
+        if (!SERVICE.has(name) && /recordState/.test(write)) offenders.push(`${name}: ${write.slice(0, 80)}`);
       }
     }
     expect(offenders).toEqual([]);
