@@ -161,8 +161,14 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const key = (await image.getAttribute('data-captcha-key')) ?? '';
       await expect.poll(() => answers.has(key)).toBe(true);
       await page.getByTestId('captcha-input').fill(answers.get(key)!);
+      // the send is answered: a refusal (a captcha replaced meanwhile, say) would name its reason here
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/auth\/sms/.test(r.url()));
       await page.getByTestId('send-sms-button').click();
-      await expect.poll(() => page.getByTestId('send-sms-button').innerText()).toMatch(/Resend in (59|60) s/);
+      expect(await (await answered).text()).toMatch(/"code":200/);
+      await expect.poll(() => page.getByTestId('send-sms-button').innerText()).toMatch(/^Resend in \d+ s$/);
+      const left = Number(/(\d+)/.exec(await page.getByTestId('send-sms-button').innerText())![1]);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(60);
       expect(await page.getByTestId('send-sms-button').isDisabled()).toBe(true);
       const admin = await fx.server.login('admin');
       const sent = await admin.entities.messageRecord.list({ target: '13800000007' });

@@ -19,7 +19,7 @@ interface Values {
 export function PasswordLoginForm() {
   const { client, language } = useConsole();
   const [form] = Form.useForm<Values>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('password');
   const afterLogin = useAfterLogin();
   const [error, setError] = useState<string | null>(null);
   const body = () => {

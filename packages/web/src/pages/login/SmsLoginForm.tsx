@@ -24,7 +24,7 @@ interface Values {
 export function SmsLoginForm() {
   const { client, language } = useConsole();
   const [form] = Form.useForm<Values>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('sms');
   const afterLogin = useAfterLogin();
   const [countdown, startCountdown] = useCountdown();
   const [error, setError] = useState<string | null>(null);
