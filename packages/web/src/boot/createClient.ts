@@ -1,5 +1,6 @@
 import { LiftCloudClient, type LiveRevokeReason, type RuntimeConfig, type SessionStore } from '@liftcloud/client';
 import { LOGIN_PATH } from '../routes/paths';
+import { leaveOnce } from './leaving';
 
 /** One client for the page's life; a 401 anywhere logs out and reloads to the login screen. */
 export function createClient(config: RuntimeConfig, session: SessionStore): LiftCloudClient {
@@ -10,8 +11,6 @@ export function createClient(config: RuntimeConfig, session: SessionStore): Lift
   });
 }
 
-let leaving = false;
-
 /** The login page's query parameter saying why the session ended (the live channel's revoke reason). */
 export const ENDED_PARAM = 'ended';
 
@@ -19,8 +18,7 @@ export const ENDED_PARAM = 'ended';
 export function logOutAndReload(session: SessionStore, ended?: LiveRevokeReason): void {
   session.set(null);
   // A failed login answers 401 too: the login screen shows that error itself.
-  if (leaving || location.pathname === LOGIN_PATH) return;
-  leaving = true;
+  if (location.pathname === LOGIN_PATH) return;
   const back = encodeURIComponent(location.pathname + location.search);
-  location.replace(`${LOGIN_PATH}?redirect=${back}${ended ? `&${ENDED_PARAM}=${ended}` : ''}`);
+  leaveOnce(`${LOGIN_PATH}?redirect=${back}${ended ? `&${ENDED_PARAM}=${ended}` : ''}`);
 }

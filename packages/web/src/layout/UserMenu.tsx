@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { APP_VERSION, serialLightAllowed } from '@liftcloud/client';
 import { useConsole } from '../app/ConsoleContext';
+import { logOutAndLeave } from '../boot/leaving';
 import { reportError } from '../app/reportError';
 import { authorizeSerialPort } from '../live/serialLight';
 import { webSerial } from '../live/webSerial';
-import { ACCOUNT_PATH, LOGIN_PATH } from '../routes/paths';
+import { ACCOUNT_PATH } from '../routes/paths';
 
 /** Account setting, serial port authorization (organisation 3034 or 0 only), logout with confirmation, version. */
 export function UserMenu() {
@@ -21,10 +22,7 @@ export function UserMenu() {
       title: t('shell.logoutConfirm'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        await client.auth.logout().catch(() => undefined);
-        location.replace(LOGIN_PATH);
-      },
+      onOk: () => logOutAndLeave(() => client.auth.logout()),
     });
 
   const authorizeSerial = async () => {

@@ -3,9 +3,9 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, ChangePasswordBody, fieldLabel } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
+import { logOutAndLeave } from '../../boot/leaving';
 import { reportError } from '../../app/reportError';
 import { schemaRules } from '../../components/form/schemaRule';
-import { LOGIN_PATH } from '../../routes/paths';
 import { passwordMismatch } from './passwordMatch';
 
 type Values = { oldPassword?: string; newPassword?: string; confirmPassword?: string };
@@ -30,8 +30,7 @@ export function ChangePasswordCard(props: { allowed: boolean }) {
     mutationFn: () => client.auth.changePassword(body()),
     onSuccess: async () => {
       message.success(t('account.passwordChanged'));
-      await client.auth.logout().catch(() => undefined);
-      location.replace(LOGIN_PATH);
+      await logOutAndLeave(() => client.auth.logout());
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
