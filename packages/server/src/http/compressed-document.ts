@@ -25,7 +25,11 @@ export function compressedDocument(build: () => unknown) {
     return { identity, br, gzip: gz };
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    encoded ??= encode();
+    // a failed encoding is not kept: the next request tries again
+    encoded ??= encode().catch((error: unknown) => {
+      encoded = null;
+      throw error;
+    });
     const copies = await encoded;
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as 'br' | 'gzip' | null;
     reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');

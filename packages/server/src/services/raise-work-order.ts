@@ -64,15 +64,9 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  await enqueueNotifications(
+  await noticeNewOrder(
     trx,
-    {
-      topic: 'repair',
-      tenantId: Number(lift.tenantId),
-      elevatorId: facts.elevatorId,
-      referBizNo: workOrderNo,
-      values: { orderNo: workOrderNo, type: facts.type, time: noticeTime(now) },
-    },
+    { tenantId: Number(lift.tenantId), elevatorId: facts.elevatorId, workOrderNo, type: facts.type, time: now },
     now,
   );
   await trx
@@ -88,4 +82,23 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
     })
     .execute();
   return id;
+}
+
+/** The repair notice of a newly opened order (an alarm's or a raised one), queued in its transaction. */
+export function noticeNewOrder(
+  trx: Trx,
+  order: { tenantId: number; elevatorId: number; workOrderNo: string; type: number; time: number },
+  now: number,
+): Promise<number> {
+  return enqueueNotifications(
+    trx,
+    {
+      topic: 'repair',
+      tenantId: order.tenantId,
+      elevatorId: order.elevatorId,
+      referBizNo: order.workOrderNo,
+      values: { orderNo: order.workOrderNo, type: order.type, time: noticeTime(order.time) },
+    },
+    now,
+  );
 }

@@ -21,8 +21,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { ELEVATOR_ORG_COLUMNS, elevatorOrgIds } from '../monitoring/gateways.js';
 import type { CheckedLiveEvent, LiveEvents } from '../monitoring/live-events.js';
 import type { LooseDB } from '../store/repository.js';
-import { enqueueNotifications, noticeTime } from './notifications.js';
-import { raiseWorkOrder, type RaisedOrderFacts } from './raise-work-order.js';
+import { noticeNewOrder, raiseWorkOrder, type RaisedOrderFacts } from './raise-work-order.js';
 import { enqueueWebhooks } from './webhooks.js';
 
 type Loose = Kysely<LooseDB>;
@@ -260,15 +259,9 @@ export class WorkOrderService {
     const id = Number(inserted.id);
     await trx.updateTable('alarmRecords').set({ workOrderId: id }).where('id', '=', alarm.alarmRecordId).execute();
     await this.track(trx, id, 'report', null, state, null, null, now);
-    await enqueueNotifications(
+    await noticeNewOrder(
       trx,
-      {
-        topic: 'repair',
-        tenantId: alarm.tenantId,
-        elevatorId: alarm.elevatorId,
-        referBizNo: workOrderNo,
-        values: { orderNo: workOrderNo, type: alarm.type, time: noticeTime(alarm.alarmTime) },
-      },
+      { tenantId: alarm.tenantId, elevatorId: alarm.elevatorId, workOrderNo, type: alarm.type, time: alarm.alarmTime },
       now,
     );
     const order: OrderRow = {
