@@ -23,6 +23,7 @@ import {
 } from './metrics.js';
 import type { Biquad, Realised, Stage } from './metrics.js';
 import { axisPass, horizontalPass, scanMaxPair, scanPeaks, speeds } from './fused-passes.js';
+import { loadRun, type LaneRun } from './lane-passes.js';
 
 /** The metrics of one axis: ISO weighted peak-to-peak (max, A95) and the low-pass maximum peak-to-peak. */
 export interface AxisMetrics {
@@ -123,10 +124,13 @@ function speedFilter(sampleRate: number): Float64Array {
  */
 export function evaluationWindow(z: ArrayLike<number>, sampleRate: number): [number, number] {
   const n = z.length;
-  const k = speedFilter(sampleRate);
-  const rest = restValue(z, restSamples(sampleRate));
   const speed = buffersOf(n)[0]!;
-  const top = speeds(z, rest, k, n, speed);
+  const top = speeds(z, restValue(z, restSamples(sampleRate)), speedFilter(sampleRate), n, speed);
+  return windowOfSpeeds(speed, n, top, sampleRate);
+}
+
+/** evaluationWindow from the speeds of a record's n samples and their top. */
+function windowOfSpeeds(speed: Float64Array, n: number, top: number, sampleRate: number): [number, number] {
   if (top < MIN_TRAVEL_SPEED) return [0, n];
   const floor = CONSTANT_SPEED_SHARE * top;
   let start = 0;
@@ -180,13 +184,25 @@ const larger = (a: AxisMetrics, b: AxisMetrics): AxisMetrics => ({
   lowPassPeakToPeak: Math.max(a.lowPassPeakToPeak, b.lowPassPeakToPeak),
 });
 
+/**
+ * How runMetrics computes: by default through the SIMD passes (lane-passes.ts) where they run (WebAssembly with
+ * SIMD, Float32Array axes of one length, the usual cascade shapes), else the JavaScript ones; `lanes: false` keeps to
+ * the JavaScript passes, `lanes: true` insists on the SIMD ones and throws where they cannot run (the bench and the
+ * tests, so that they never measure or compare the wrong path without saying so).
+ */
+export interface RunMetricsOptions {
+  lanes?: boolean;
+}
+
 /** The metrics of a run's three axes (m/s²) sampled at `filters.sampleRate`. */
-export function runMetrics(
-  axes: { x: ArrayLike<number>; y: ArrayLike<number>; z: ArrayLike<number> },
-  filters: RunFilters,
-): RunMetrics {
-  const window = evaluationWindow(axes.z, filters.sampleRate);
+export function runMetrics(axes: RunAxes, filters: RunFilters, options: RunMetricsOptions = {}): RunMetrics {
   const { horizontal: h, vertical: v } = filters;
+  if (options.lanes !== false && h && v) {
+    const run = inLanes(axes);
+    if (run) return byLanes(run, axes, filters, h, v);
+  }
+  if (options.lanes) throw new Error('the SIMD passes cannot run these axes or filters here');
+  const window = evaluationWindow(axes.z, filters.sampleRate);
   let x: AxisMetrics;
   let y: AxisMetrics;
   let z: AxisMetrics;
@@ -206,6 +222,34 @@ export function runMetrics(
     z = byDefinition(axes.z, filters.wk, filters, window);
   }
   return { x, y, z, horizontal: larger(x, y), vertical: z, lowPassHz: filters.lowPassHz, window };
+}
+
+type RunAxes = { x: ArrayLike<number>; y: ArrayLike<number>; z: ArrayLike<number> };
+
+/** The run loaded for the SIMD passes: three Float32Array axes of one length, where the module runs. */
+function inLanes({ x, y, z }: RunAxes): LaneRun | null {
+  const f32 = (a: ArrayLike<number>): a is Float32Array => a instanceof Float32Array;
+  if (!f32(x) || !f32(y) || !f32(z) || x.length !== z.length || y.length !== z.length) return null;
+  return loadRun(x, y, z);
+}
+
+/** runMetrics through the SIMD passes (lane-passes.ts): the same steps, the same arithmetic. */
+function byLanes(run: LaneRun, axes: RunAxes, f: RunFilters, h: FusedCascade, v: FusedCascade): RunMetrics {
+  const count = restSamples(f.sampleRate);
+  const { speed, top } = run.vertical(restValue(axes.z, count), v.coefficients, speedFilter(f.sampleRate));
+  const window = windowOfSpeeds(speed, axes.z.length, top, f.sampleRate);
+  const [start, end] = window;
+  run.horizontal(restValue(axes.x, count), restValue(axes.y, count), h.coefficients, end);
+  const axis = (i: 0 | 1 | 2, gain: number): AxisMetrics => {
+    const { iso, low } = run.readings(i);
+    const lowPassPeakToPeak = run.halfCycles(low, start, end, gain).maxPair;
+    const { peaks } = run.halfCycles(iso, start, end, 1);
+    return isoMetrics(peaks, peaks.length, lowPassPeakToPeak);
+  };
+  const x = axis(0, h.lowPassGain);
+  const y = axis(1, h.lowPassGain);
+  const z = axis(2, v.lowPassGain);
+  return { x, y, z, horizontal: larger(x, y), vertical: z, lowPassHz: f.lowPassHz, window };
 }
 
 /** Which metric a threshold value limits, and where the run's value of it is. */
