@@ -1,21 +1,18 @@
 /**
- * A run's metrics passes (packages/client/src/eocd/fused-passes.ts) in WebAssembly: every filter of the three axes
- * in one loop, two sections at a time in the lanes of f64x2 vectors; then the half-cycle scans of the readings.
- * AssemblyScript, compiled by packages/client/scripts/build-wasm.mjs into src/eocd/lanes-wasm.generated.ts; driven
- * by src/eocd/lane-passes.ts.
+ * A run's metrics passes (packages/client/src/eocd/fused-passes.ts) in WebAssembly, two filter sections at a time
+ * in the lanes of f64x2 vectors, then the half-cycle scans of the readings. AssemblyScript, compiled by
+ * packages/client/scripts/build-wasm.mjs into src/eocd/lanes-wasm.generated.ts; driven by src/eocd/lane-passes.ts.
  *
  * Each lane does the arithmetic of fused-passes.ts in the same order (f64x2 lanes are IEEE double operations, and
- * there is no fused multiply-add), so the metrics are the same bit for bit; a unit test holds them to that. The
- * lanes:
- * - x and y through the horizontal cascade (their cascades are the same);
- * - z's high-pass beside the window's speed filter (both take z less its rest value; the high-pass's differences
- *   are sums with -1 times the last value, which is exact);
- * - z's band limit beside its low-pass reading, which both follow the high-pass;
- * - Wk's two general stages, skewed by two samples (the first at t, the second at t - 2): the second takes the
- *   first's output, and two steps back it is ready long before it is needed (one step back, each step waited for
- *   the last one's whole sum of products).
- * One loop over the whole record keeps the processor busy: each cascade alone waits on its own recursion most of
- * the time. The window is known only from the speeds, so the readings are written out and scanned afterwards.
+ * there is no fused multiply-add), so the metrics are the same bit for bit; a unit test holds them to that.
+ * - vertical(): z's high-pass beside the window's speed filter (both take z less its rest value; the high-pass's
+ *   differences are sums with -1 times the last value, which is exact), then its band limit beside its low-pass
+ *   reading (both follow the high-pass), then Wk's two general stages skewed by two samples (the first at t, the
+ *   second at t - 2): the second takes the first's output, and two steps back it is ready long before it is needed
+ *   (one step back, each step waited for the last one's whole sum of products). It runs first and over the whole
+ *   record, because the speeds decide the window.
+ * - horizontal(): x and y side by side (their cascades are the same), up to the window's end.
+ * - halfCycles(): each reading's scan over the window.
  */
 
 /** A vector of a and b (f64x2(a, b) takes only constants). */
@@ -80,9 +77,8 @@ const QA2 = 160;
  * qb2, qa1, qa2, rb0, rb1, rb2, ra1, ra2), the speed filter's a1, a2, gain and sample rate at SPEED. Writes the ISO
  * and low-pass readings and the speeds (|v|) over [0, n); returns the top speed.
  *
- * The loop runs two steps past the end for the ISO reading, two steps late; those steps read the samples at n and
- * n + 1 (the caller leaves room after the plane) and write there in `low` and `speed` (the caller's planes hold
- * n + 2).
+ * The ISO reading comes out two steps late: its last two values come from two more steps of the general stages
+ * alone, and the first step's two (r(-2) and r(-1), zeros) go to the sixteen bytes before `iso`.
  */
 export function vertical(z: usize, n: i32, rest: f64, k: usize, iso: usize, low: usize, speed: usize): f64 {
   const lanes = k + VERTICAL_LANES;
@@ -115,7 +111,7 @@ export function vertical(z: usize, n: i32, rest: f64, k: usize, iso: usize, low:
   let out2 = zero; // q(t-2), r(t-4)
   let velocity: f64 = 0;
   let top = zero;
-  for (let t = 0; t <= n + 1; t++) {
+  for (let t = 0; t < n; t++) {
     const w = f64x2.splat(<f64>load<f32>(z + (<usize>t << 2)) - rest);
     const sign = v128.load(lanes, SIGN);
     const e = f64x2.add(w, f64x2.mul(sign, w1));
@@ -123,8 +119,7 @@ export function vertical(z: usize, n: i32, rest: f64, k: usize, iso: usize, low:
     const s = f64x2.extract_lane(g, 0) + f64x2.extract_lane(f1, 0);
     const pl = feedback(f64x2.splat(s + s1), v128.load(lanes, ZA1), pl1, v128.load(lanes, ZA2), pl2);
     const input = v128.shuffle<f64>(pl, out2, 0, 2); // p(t), q(t-2)
-    const weighed = weigh(v128.load(lanes, B0), input, v128.load(lanes, B1), in1, v128.load(lanes, B2), in2);
-    const qr = feedback(weighed, v128.load(lanes, C1), out1, v128.load(lanes, C2), out2);
+    const qr = generalStages(lanes, input, in1, in2, out1, out2);
     w1 = w;
     e1 = e;
     f2 = f1;
@@ -143,10 +138,26 @@ export function vertical(z: usize, n: i32, rest: f64, k: usize, iso: usize, low:
     velocity += (speedGain * f64x2.extract_lane(g, 1)) / rate;
     const size = abs(velocity);
     store<f64>(speed + o, size);
-    // without a branch: the steps past the end count as 0; pmax(x, y) is y where x < y
-    top = f64x2.pmax(top, f64x2.splat(size * <f64>(t < n)));
+    top = f64x2.pmax(top, f64x2.splat(size)); // pmax(x, y): y where x < y, without a branch
+  }
+  // the second stage's last two values, r(n - 2) and r(n - 1), in lane 1 of two more steps (lane 0 is not used)
+  for (let t = n; t < n + 2; t++) {
+    const input = v128.shuffle<f64>(out2, out2, 0, 0); // q(t-2) in lane 1
+    const qr = generalStages(lanes, input, in1, in2, out1, out2);
+    in2 = in1;
+    in1 = input;
+    out2 = out1;
+    out1 = qr;
+    store<f64>(iso + (<usize>t << 3) - 16, f64x2.extract_lane(qr, 1));
   }
   return f64x2.extract_lane(top, 0);
+}
+
+/** Wk's general stages in the vertical pass's lanes: the first at t (lane 0), the second at t - 2 (lane 1). */
+@inline
+function generalStages(lanes: usize, input: v128, in1: v128, in2: v128, out1: v128, out2: v128): v128 {
+  const weighed = weigh(v128.load(lanes, B0), input, v128.load(lanes, B1), in1, v128.load(lanes, B2), in2);
+  return feedback(weighed, v128.load(lanes, C1), out1, v128.load(lanes, C2), out2);
 }
 
 /**

@@ -41,12 +41,11 @@ const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
 /**
  * Where a run of n samples lies in the memory: the three sample planes, six readings, the speeds and the peaks,
- * each with room for n + 2 values (vertical() runs two steps past the end), and 16 bytes before z's ISO reading (it
- * writes r(-2) and r(-1) there).
+ * and 16 bytes before each reading (vertical() writes z's ISO reading's r(-2) and r(-1) there).
  */
 function layout(n: number) {
-  const samples = align(4 * (n + 2));
-  const doubles = align(8 * (n + 2)) + 16;
+  const samples = align(4 * n);
+  const doubles = align(8 * n) + 16;
   const plane = (i: number) => HEAD + 3 * samples + i * doubles + 16;
   return {
     x: HEAD,
@@ -140,15 +139,9 @@ export function loadRun(x: Float32Array, y: Float32Array, z: Float32Array): Lane
   const have = lanes.memory.buffer.byteLength;
   if (at.bytes > have) lanes.memory.grow(Math.ceil((at.bytes - have) / PAGE));
   const f32 = new Float32Array(lanes.memory.buffer);
-  const n = z.length;
-  for (const [plane, axis] of [
-    [at.x, x],
-    [at.y, y],
-    [at.z, z],
-  ] as const) {
-    f32.set(axis, plane / 4);
-    f32.fill(0, plane / 4 + n, plane / 4 + n + 2); // the steps past the end read them
-  }
+  f32.set(x, at.x / 4);
+  f32.set(y, at.y / 4);
+  f32.set(z, at.z / 4);
   return new LaneRun(lanes, z.length);
 }
 
