@@ -40,6 +40,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
     });
 
+    it('opens in the browser’s language when the stored one is not one the console speaks', async () => {
+      // a value from an older build or edited by hand ('en' where the console keeps 'en-US') left a blank page
+      const { page, errors, context } = await fx.openAs('admin', { language: 'en', locale: 'en-GB' });
+      await page.getByTestId('home').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
+      expect(errors).toEqual([]);
+      await page.goto(`${fx.base}/login`);
+      await page.getByTestId('captcha-image').first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('shows the server message for a wrong password and draws a new captcha', async () => {
       const { page, context } = await fx.open('en-US');
       const answers = watchCaptchas(page);

@@ -1,4 +1,4 @@
-import type { Language } from './i18n/languages.js';
+import { isLanguage, type Language } from './i18n/languages.js';
 
 /** The UI setting the console keeps after login (console-shell.md §3). */
 export interface SessionUiSetting {
@@ -89,7 +89,11 @@ export class LocalStorageSessionStore implements SessionStore {
     this.write('session', session);
     if (!session) this.write('orgId', null);
   };
-  getLanguage = () => this.read<Language>('language');
+  /** The stored language; null where none is stored or it is not one the console speaks (an older or hand-edited value). */
+  getLanguage = () => {
+    const language = this.read<unknown>('language');
+    return isLanguage(language) ? language : null;
+  };
   setLanguage = (language: Language) => this.write('language', language);
   getOrgId = () => this.read<number>('orgId') ?? this.get()?.orgId ?? null;
   setOrgId = (orgId: number | null) => this.write('orgId', orgId);
