@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADER, makeB3File as makeFile } from './lib/b3-file.js';
 import { round } from './lib/stats.js';
 
 const short = process.argv.includes('--short');
@@ -24,54 +25,8 @@ const ROWS = short ? 10_000 : 100_000;
 /** Runs of each side; the medians are compared. */
 const RUNS = short ? 1 : 3;
 const phase = process.argv[process.argv.indexOf('--phase') + 1];
-const HEADER = [
-  'Name',
-  'Register code',
-  'Factory no.',
-  'Elevator type',
-  'Use status',
-  'Address',
-  'Brand',
-  'Model',
-  'Floors',
-  'Rated speed (m/s)',
-  'Rated load (kg)',
-  'DTU number',
-  'Installation date',
-  'Project name',
-  'Building no.',
-];
-const TYPES = ['Traction passenger', '曳引式货梯', 'Escalator', 'Hydraulic passenger'];
-const STATUS = ['In use', '在用', 'Suspended'];
-
 const maxRssMb = () => round(process.resourceUsage().maxRSS / 1024, 1);
 const rssMb = () => round(process.memoryUsage().rss / 1024 / 1024, 1);
-
-async function makeFile(path: string, rows: number): Promise<number> {
-  const writeXlsxFile = (await import('write-excel-file/node')).default;
-  const data: (string | number)[][] = [HEADER];
-  for (let i = 0; i < rows; i++)
-    data.push([
-      `Elevator ${i}`,
-      `RC${String(i).padStart(10, '0')}`,
-      `FN-${i}`,
-      TYPES[i % TYPES.length]!,
-      STATUS[i % STATUS.length]!,
-      `No. ${i} Century Avenue, Pudong, Shanghai`,
-      'Otis',
-      'GeN2',
-      6 + (i % 40),
-      1.75,
-      1000,
-      String(20_000_000_000 + i),
-      `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
-      'Century Park',
-      String(i % 40),
-    ]);
-  const bytes = await writeXlsxFile(data).toBuffer();
-  writeFileSync(path, bytes);
-  return bytes.length;
-}
 
 /** The import's streaming reader alone (unzip, shared strings, sheet XML to typed cells), on this thread: the baseline. */
 async function readerPhase(file: string) {
