@@ -6,6 +6,11 @@
  *   npx tsx bench/list-endpoint.ts --short    # 10,000 rows, a quick look
  *   npx tsx bench/list-endpoint.ts --rows 100000 --clients 10   # the earlier run's size
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/list-endpoint.ts
+ *   npx tsx bench/list-endpoint.ts --server-process   # each server (and the hello route) in a process of its own
+ *
+ * By default the servers run in the bench's process, beside its 100 clients: the clients' own work (building
+ * requests, reading answers) then shares the servers' event loop and counts in every latency. With
+ * --server-process it does not, as with a deployment's clients; the results go to …-processes.json.
  */
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
 import Fastify from 'fastify';
@@ -13,6 +18,7 @@ import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../packages/server/src/app.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
+import { startAppProcess } from './lib/app-process.js';
 import { drive, round } from './lib/stats.js';
 import { benchStore } from './lib/store.js';
 import { REGIONS, seedUseUnits } from './lib/use-units.js';
@@ -22,6 +28,7 @@ const flag = (name: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : undefined;
 };
+const SEPARATE = process.argv.includes('--server-process');
 const ROWS = flag('--rows') ?? (short ? 10_000 : 1_000_000);
 const CONCURRENCY = flag('--clients') ?? (short ? 10 : 100);
 const REQUESTS = short ? 1_000 : 4_000;
@@ -46,7 +53,14 @@ const counted =
   };
 
 async function main() {
-  const { store, dispose } = await benchStore('bench');
+  const { store, dispose, sqliteFile, databaseUrl } = await benchStore('bench');
+  /** A platform server on the bench's store: in this process, or with --server-process in one of its own. */
+  const serve = async (options: Record<string, unknown>) => {
+    if (SEPARATE) return startAppProcess({ sqliteFile, databaseUrl, app: options });
+    const served = await buildApp({ store, ...options });
+    return { address: await served.listen({ port: 0, host: '127.0.0.1' }), close: () => served.close() };
+  };
+  // this process's app migrates the store, and serves the list unless --server-process
   const app = await buildApp({ store, loginRatePerMinute: 1_000, testing: { revealCaptcha: true } });
   const demo = (await seedDemo(store))!;
   const t0 = performance.now();
@@ -56,7 +70,10 @@ async function main() {
   // them PostgreSQL sorts the whole table for a 20-row page.
   await sql`analyze`.execute(store.db);
 
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const main = SEPARATE
+    ? await serve({ loginRatePerMinute: 1_000, testing: { revealCaptcha: true } })
+    : { address: await app.listen({ port: 0, host: '127.0.0.1' }), close: async () => {} };
+  const { address } = main;
   const session = new MemorySessionStore();
   const client = new LiftCloudClient({ baseUrl: `${address}/api`, session });
   const captcha = (await client.auth.captcha()) as { key: string; answer: string };
@@ -107,8 +124,8 @@ async function main() {
   );
 
   // The same endpoint with list totals never reused: what a request costs when the count runs every time.
-  const uncachedApp = await buildApp({ store, loginRatePerMinute: 1_000, countCacheMs: 0 });
-  const uncachedAddress = await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
+  const uncachedApp = await serve({ loginRatePerMinute: 1_000, countCacheMs: 0 });
+  const uncachedAddress = uncachedApp.address;
   const httpUncached = await drive(
     Math.round(REQUESTS / 4),
     CONCURRENCY,
@@ -123,8 +140,13 @@ async function main() {
   await uncachedApp.close();
 
   // As before estimates: every total counted exactly, never reused (a scan of every match per request).
-  const exactApp = await buildApp({ store, loginRatePerMinute: 1_000, countCacheMs: 0, exactTotalLimit: Infinity });
-  const exactAddress = await exactApp.listen({ port: 0, host: '127.0.0.1' });
+  // (as a number JSON carries to a server process: more than any table here)
+  const exactApp = await serve({
+    loginRatePerMinute: 1_000,
+    countCacheMs: 0,
+    exactTotalLimit: Number.MAX_SAFE_INTEGER,
+  });
+  const exactAddress = exactApp.address;
   const httpExact = await drive(
     DIRECT_REQUESTS,
     CONCURRENCY,
@@ -169,9 +191,10 @@ async function main() {
       .execute();
   });
 
-  const hello = Fastify();
-  hello.get('/hello', async () => ({ hello: 'world' }));
-  const helloAddress = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const hello = SEPARATE ? await startAppProcess({ hello: true }) : null;
+  const helloInProcess = Fastify();
+  helloInProcess.get('/hello', async () => ({ hello: 'world' }));
+  const helloAddress = hello?.address ?? (await helloInProcess.listen({ port: 0, host: '127.0.0.1' }));
   const helloRun = await drive(REQUESTS * 2, CONCURRENCY, async () => {
     await (await fetch(`${helloAddress}/hello`)).json();
   });
@@ -179,6 +202,7 @@ async function main() {
   const result = {
     date: new Date().toISOString().slice(0, 10),
     store: store.dialect,
+    servers: SEPARATE ? 'each in a process of its own' : "in the bench's process, beside its clients",
     rows: ROWS,
     requests: REQUESTS,
     concurrency: CONCURRENCY,
@@ -205,11 +229,16 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   if (!short)
     writeFileSync(
-      new URL(`./results/list-endpoint-${store.dialect}${ROWS === 1_000_000 ? '' : `-${ROWS}`}.json`, import.meta.url),
+      new URL(
+        `./results/list-endpoint-${store.dialect}${ROWS === 1_000_000 ? '' : `-${ROWS}`}${SEPARATE ? '-processes' : ''}.json`,
+        import.meta.url,
+      ),
       `${JSON.stringify(result, null, 2)}\n`,
     );
 
-  await hello.close();
+  await hello?.close();
+  await helloInProcess.close();
+  await main.close();
   await app.close();
   await dispose();
 }

@@ -6,9 +6,12 @@ import { openStore, type Store } from '../../packages/server/src/db/database.js'
 
 /**
  * A benchmark's own store: a temporary SQLite file, or a fresh schema in the PostgreSQL of DATABASE_URL.
- * `dispose` closes it and removes the file or the schema.
+ * `dispose` closes it and removes the file or the schema. `sqliteFile` and `databaseUrl` let another process open
+ * the same store (bench/lib/app-process.ts).
  */
-export async function benchStore(name: string): Promise<{ store: Store; dispose: () => Promise<void> }> {
+export async function benchStore(
+  name: string,
+): Promise<{ store: Store; dispose: () => Promise<void>; sqliteFile: string; databaseUrl?: string }> {
   const dir = mkdtempSync(join(tmpdir(), `liftcloud-${name}-`));
   const base = process.env.DATABASE_URL;
   const schema = base ? `${name}_${process.pid}` : null;
@@ -23,9 +26,12 @@ export async function benchStore(name: string): Promise<{ store: Store; dispose:
     base && schema
       ? `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
       : undefined;
-  const store = openStore({ databaseUrl, sqliteFile: join(dir, 'bench.db') });
+  const sqliteFile = join(dir, 'bench.db');
+  const store = openStore({ databaseUrl, sqliteFile });
   return {
     store,
+    sqliteFile,
+    databaseUrl,
     dispose: async () => {
       await store.close();
       if (schema) await admin(`drop schema ${schema} cascade`);
