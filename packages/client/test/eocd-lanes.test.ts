@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scanMaxPair, scanPeaks } from '../src/eocd/fused-passes.js';
 import { halfCyclesOf, lanesAvailable, loadRun } from '../src/eocd/lane-passes.js';
 import { runFilters, runMetrics } from '../src/eocd/run-metrics.js';
+import { base64ToBytes, packSamples, unpackBytes } from '../src/eocd/samples.js';
 
 let seed = 7;
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
@@ -78,6 +79,16 @@ describe('EOCD metrics in SIMD lanes (WebAssembly)', () => {
       const { lanes, js } = bothWays(axes, 256, 10);
       expect(lanes, `${n} samples`).toEqual(js);
     }
+  });
+
+  it('take a run as the server stores it: the protocol’s packed samples, unpacked, go through the lanes', () => {
+    // the measurement worker calls runMetrics on unpackBytes' axes: Float32Arrays of one length, which is what
+    // the lanes need (where they did not, every server would quietly measure with the slower passes)
+    const axes = ride(256, 10, 0.2);
+    const unpacked = unpackBytes(base64ToBytes(packSamples(axes, 0.001))!, 0.001);
+    const { lanes, js } = bothWays(unpacked, 256, 10);
+    expect(lanes).toEqual(js);
+    expect(lanes.x.isoPeakToPeak).toBeGreaterThan(0);
   });
 
   it('refuse to run, when asked to, what they cannot take: a Float64Array axis, axes of different lengths', () => {

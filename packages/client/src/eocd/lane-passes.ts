@@ -1,7 +1,7 @@
 /**
  * The fused passes (fused-passes.ts) run by the WebAssembly module of assembly/eocd-lanes.ts, two filter sections
  * at a time in SIMD lanes, with the same results bit for bit. The module is compiled once, on first use; where
- * WebAssembly or its SIMD is missing, `lanePasses()` answers null and the metrics use the JavaScript passes.
+ * WebAssembly or its SIMD is missing, `loadRun()` answers null and the metrics use the JavaScript passes.
  */
 import { LANES_WASM } from './lanes-wasm.generated.js';
 
@@ -36,6 +36,7 @@ const VERTICAL = 88;
 const SPEED = 216;
 /** Where halfCycles() writes its largest pair. */
 const PAIR = 248;
+/** The head of the memory: the above, and the coefficient vectors the module lays out after them (to byte 592). */
 const HEAD = 1024;
 const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
