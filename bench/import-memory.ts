@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADER, makeB3File } from './lib/b3-file.js';
 import { round } from './lib/stats.js';
 
 const short = process.argv.includes('--short');
@@ -22,55 +23,8 @@ const rowsArg = process.argv.includes('--rows') ? Number(process.argv[process.ar
 const ROWS = rowsArg ?? (short ? 20_000 : 100_000);
 const phase = process.argv.includes('--phase') ? process.argv[process.argv.indexOf('--phase') + 1] : null;
 
-// the B3 file (bench/import-elevators.ts): 15 columns, enum labels in two languages, dates, numbers
-const HEADER = [
-  'Name',
-  'Register code',
-  'Factory no.',
-  'Elevator type',
-  'Use status',
-  'Address',
-  'Brand',
-  'Model',
-  'Floors',
-  'Rated speed (m/s)',
-  'Rated load (kg)',
-  'DTU number',
-  'Installation date',
-  'Project name',
-  'Building no.',
-];
-const TYPES = ['Traction passenger', '曳引式货梯', 'Escalator', 'Hydraulic passenger'];
-const STATUS = ['In use', '在用', 'Suspended'];
-
 const maxRssMb = () => round(process.resourceUsage().maxRSS / 1024, 1);
 const rssMb = () => round(process.memoryUsage().rss / 1024 / 1024, 1);
-
-async function makeFile(path: string, rows: number, prefix: string): Promise<number> {
-  const writeXlsxFile = (await import('write-excel-file/node')).default;
-  const data: (string | number)[][] = [HEADER];
-  for (let i = 0; i < rows; i++)
-    data.push([
-      `${prefix} elevator ${i}`,
-      `${prefix}${String(i).padStart(10, '0')}`,
-      `${prefix}-FN-${i}`,
-      TYPES[i % TYPES.length]!,
-      STATUS[i % STATUS.length]!,
-      `No. ${i} Century Avenue, Pudong, Shanghai`,
-      'Otis',
-      'GeN2',
-      6 + (i % 40),
-      1.75,
-      1000,
-      String((prefix === 'A' ? 20_000_000_000 : 21_000_000_000) + i),
-      `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
-      'Century Park',
-      String(i % 40),
-    ]);
-  const bytes = await writeXlsxFile(data).toBuffer();
-  writeFileSync(path, bytes);
-  return bytes.length;
-}
 
 /** One server in this process; two tenants' administrators import their file at the same moment. */
 async function twoImports(files: string[], budgetBytes: number) {
@@ -154,7 +108,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-import-memory-'));
   try {
     const files = [join(dir, 'a.xlsx'), join(dir, 'b.xlsx')];
-    const sizes = [await makeFile(files[0]!, ROWS, 'A'), await makeFile(files[1]!, ROWS, 'B')];
+    const sizes = [await makeB3File(files[0]!, ROWS, 'A'), await makeB3File(files[1]!, ROWS, 'B')];
     // no budget to speak of (both files parse at once, as before it existed), then the default
     const unbounded = child(files, 1024 * 1024 * 1024);
     const bounded = child(files, DEFAULT_IMPORT_LIMITS.parseBudgetBytes);

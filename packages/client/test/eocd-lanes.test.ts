@@ -6,24 +6,10 @@ import { scanMaxPair, scanPeaks } from '../src/eocd/fused-passes.js';
 import { halfCyclesOf, lanesAvailable, loadRun } from '../src/eocd/lane-passes.js';
 import { runFilters, runMetrics } from '../src/eocd/run-metrics.js';
 import { base64ToBytes, packSamples, unpackBytes } from '../src/eocd/samples.js';
+import { ride as rideOf, seeded } from './support/ride.js';
 
-let seed = 7;
-const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-
-/** A ride at `rate` Hz: standing, accelerating, `cruise` s at speed, braking, standing; vibration and noise. */
-function ride(rate: number, cruise: number, shake: number, n = Math.round((6 + cruise) * rate)) {
-  const x = new Float32Array(n);
-  const y = new Float32Array(n);
-  const z = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    const a = t >= 1 && t < 3 ? 0.8 : t >= 3 + cruise && t < 5 + cruise ? -0.8 : 0;
-    x[i] = shake * Math.sin(2 * Math.PI * 3.1 * t) + 0.05 * (random() - 0.5);
-    y[i] = 0.4 * shake * Math.sin(2 * Math.PI * 7.3 * t + 1) + 0.05 * (random() - 0.5);
-    z[i] = 9.81 + a + 0.3 * shake * Math.sin(2 * Math.PI * 11 * t) + 0.08 * (random() - 0.5);
-  }
-  return { x, y, z };
-}
+const random = seeded(7);
+const ride = (rate: number, cruise: number, shake: number, n?: number) => rideOf(rate, cruise, shake, random, n);
 
 /** Both paths' metrics of the same run: the SIMD passes (required) and the JavaScript ones. */
 function bothWays(axes: { x: Float32Array; y: Float32Array; z: Float32Array }, rate: number, lowPassHz: number) {
