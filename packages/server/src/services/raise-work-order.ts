@@ -33,12 +33,11 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
     .select(['tenantId', 'orgId', 'name', 'address', 'dtuCode'])
     .where('id', '=', facts.elevatorId)
     .executeTakeFirstOrThrow();
-  const state = WORK_ORDER_STATE.reported;
   const workOrderNo = `P${Date.now().toString(36).toUpperCase()}${String(facts.elevatorId).padStart(4, '0')}`;
-  const inserted = await trx
-    .insertInto('workOrders')
-    .values({
-      tenantId: lift.tenantId,
+  return openReportedOrder(
+    trx,
+    {
+      tenantId: Number(lift.tenantId),
       orgId: lift.orgId,
       workOrderNo,
       elevatorId: facts.elevatorId,
@@ -46,7 +45,6 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
       address: lift.address,
       deviceCode: lift.dtuCode,
       type: facts.type,
-      recordState: state,
       alarmTime: now,
       repairMethod: facts.repairMethod,
       hasPeople: (facts.hasPeople ?? facts.type === 1) ? 1 : 0,
@@ -57,31 +55,57 @@ export async function raiseWorkOrder(trx: Trx, facts: RaisedOrderFacts, now: num
       alarmPersonPhone: facts.alarmPersonPhone ?? null,
       propertyName: facts.propertyName ?? null,
       launcher: facts.launcher ?? null,
-      reported: 1,
-      createTime: now,
-      updateTime: now,
-    })
+    },
+    now,
+    now,
+  );
+}
+
+/** What the opener of a repair order knows of it; its state, the reported flag and its times are set on opening. */
+export interface NewOrder {
+  tenantId: number;
+  elevatorId: number;
+  workOrderNo: string;
+  /** The alarm type, which the repair notice names. */
+  type: number;
+  [column: string]: unknown;
+}
+
+/**
+ * Open a repair order in state 0 (reported), inside the caller's transaction: the order, its first timeline
+ * row, and its repair notice (dated `noticeAt`). Alarm-raised and otherwise-raised orders open here alike.
+ * Answers its id.
+ */
+export async function openReportedOrder(trx: Trx, order: NewOrder, noticeAt: number, now: number): Promise<number> {
+  const state = WORK_ORDER_STATE.reported;
+  const inserted = await trx
+    .insertInto('workOrders')
+    .values({ ...order, recordState: state, reported: 1, createTime: now, updateTime: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  await noticeNewOrder(
-    trx,
-    { tenantId: Number(lift.tenantId), elevatorId: facts.elevatorId, workOrderNo, type: facts.type, time: now },
-    now,
-  );
+  await logOrderStep(trx, { workOrderId: id, action: 'report', fromState: null, toState: state, time: now });
+  await noticeNewOrder(trx, { ...order, time: noticeAt }, now);
+  return id;
+}
+
+/** One row of an order's timeline: an action, the states it moved between, by whom, with what note. */
+export async function logOrderStep(
+  trx: Trx,
+  step: {
+    workOrderId: number;
+    action: string;
+    fromState: number | null;
+    toState: number;
+    userName?: string | null;
+    note?: string | null;
+    time: number;
+  },
+): Promise<void> {
   await trx
     .insertInto('workOrderLogs')
-    .values({
-      workOrderId: id,
-      action: 'report',
-      fromState: null,
-      toState: state,
-      userName: null,
-      note: null,
-      time: now,
-    })
+    .values({ userName: null, note: null, ...step })
     .execute();
-  return id;
 }
 
 /** The repair notice of a newly opened order (an alarm's or a raised one), queued in its transaction. */

@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { ELEVATOR_ORG_COLUMNS, elevatorOrgIds } from '../monitoring/gateways.js';
 import type { CheckedLiveEvent, LiveEvents } from '../monitoring/live-events.js';
 import type { LooseDB } from '../store/repository.js';
-import { noticeNewOrder, raiseWorkOrder, type RaisedOrderFacts } from './raise-work-order.js';
+import { logOrderStep, openReportedOrder, raiseWorkOrder, type RaisedOrderFacts } from './raise-work-order.js';
 import { enqueueWebhooks } from './webhooks.js';
 
 type Loose = Kysely<LooseDB>;
@@ -235,9 +235,9 @@ export class WorkOrderService {
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
     const workOrderNo = `R${day}${String(alarm.alarmRecordId).padStart(6, '0')}`;
     const state = WORK_ORDER_STATE.reported;
-    const inserted = await trx
-      .insertInto('workOrders')
-      .values({
+    const id = await openReportedOrder(
+      trx,
+      {
         tenantId: alarm.tenantId,
         orgId: alarm.orgId,
         workOrderNo,
@@ -246,24 +246,14 @@ export class WorkOrderService {
         address: alarm.address,
         deviceCode: alarm.dtu,
         type: alarm.type,
-        recordState: state,
         alarmTime: alarm.alarmTime,
         repairMethod: 1,
         hasPeople: alarm.type === 1 ? 1 : 0,
-        reported: 1,
-        createTime: now,
-        updateTime: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(inserted.id);
-    await trx.updateTable('alarmRecords').set({ workOrderId: id }).where('id', '=', alarm.alarmRecordId).execute();
-    await this.track(trx, id, 'report', null, state, null, null, now);
-    await noticeNewOrder(
-      trx,
-      { tenantId: alarm.tenantId, elevatorId: alarm.elevatorId, workOrderNo, type: alarm.type, time: alarm.alarmTime },
+      },
+      alarm.alarmTime,
       now,
     );
+    await trx.updateTable('alarmRecords').set({ workOrderId: id }).where('id', '=', alarm.alarmRecordId).execute();
     const order: OrderRow = {
       id,
       tenantId: alarm.tenantId,
@@ -322,7 +312,7 @@ export class WorkOrderService {
     return to;
   }
 
-  private async track(
+  private track(
     trx: Trx,
     workOrderId: number,
     action: string,
@@ -332,10 +322,7 @@ export class WorkOrderService {
     note: string | null,
     time: number,
   ): Promise<void> {
-    await trx
-      .insertInto('workOrderLogs')
-      .values({ workOrderId, action, fromState, toState, userName, note, time })
-      .execute();
+    return logOrderStep(trx, { workOrderId, action, fromState, toState, userName, note, time });
   }
 
   /** The order's live frame (null when it does not match its schema outside tests: logged and dropped). */
