@@ -13,12 +13,11 @@
  * --server-process it does not, as with a deployment's clients; the results go to …-processes.json.
  */
 import { LiftCloudClient, MemorySessionStore } from '@liftcloud/client';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../packages/server/src/app.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
-import { startAppProcess } from './lib/app-process.js';
+import { startAppProcess, startHello } from './lib/app-process.js';
 import { drive, round } from './lib/stats.js';
 import { benchStore } from './lib/store.js';
 import { REGIONS, seedUseUnits } from './lib/use-units.js';
@@ -191,10 +190,8 @@ async function main() {
       .execute();
   });
 
-  const hello = SEPARATE ? await startAppProcess({ hello: true }) : null;
-  const helloInProcess = Fastify();
-  helloInProcess.get('/hello', async () => ({ hello: 'world' }));
-  const helloAddress = hello?.address ?? (await helloInProcess.listen({ port: 0, host: '127.0.0.1' }));
+  const hello = await startHello(SEPARATE);
+  const helloAddress = hello.address;
   const helloRun = await drive(REQUESTS * 2, CONCURRENCY, async () => {
     await (await fetch(`${helloAddress}/hello`)).json();
   });
@@ -236,8 +233,7 @@ async function main() {
       `${JSON.stringify(result, null, 2)}\n`,
     );
 
-  await hello?.close();
-  await helloInProcess.close();
+  await hello.close();
   await main.close();
   await app.close();
   await dispose();

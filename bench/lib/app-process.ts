@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { helloApp } from './hello.js';
 
 export interface AppProcessOptions {
   /** The bench's store: its SQLite file, or its PostgreSQL connection string. */
@@ -37,4 +38,11 @@ export async function startAppProcess(
         child.stdin!.end();
       }),
   };
+}
+
+/** The hello route (the baseline): in a process of its own when `separate`, else in this one. */
+export async function startHello(separate: boolean): Promise<{ address: string; close(): Promise<void> }> {
+  if (separate) return startAppProcess({ hello: true });
+  const hello = helloApp();
+  return { address: await hello.listen({ port: 0, host: '127.0.0.1' }), close: () => hello.close() };
 }
