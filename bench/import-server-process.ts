@@ -1,6 +1,6 @@
 /**
- * B3's memory as a deployment sees it: the server started as `npm start` starts it (`node
- * packages/server/dist/main.js`, SQLite, the demo data, no simulated gateways), in a process of its own, and the
+ * B3's memory as a deployment sees it: the server started as `npm start` starts it (`node` with the start
+ * script's flags and packages/server/dist/main.js, SQLite, the demo data, no simulated gateways), in a process of its own, and the
  * file imported the way an operator's cron job imports it (`liftctl import elevator FILE`). Prints the server
  * process's resident memory before the import and its peak (the kernel's high-water mark, worker threads
  * included), each run with a fresh server and store; the medians go to bench/results/import-server-process.json.
@@ -22,11 +22,12 @@ import Database from 'better-sqlite3';
 import { format } from 'prettier';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/demo.js';
 import { makeB3File } from './lib/b3-file.js';
+import { startFlags } from './lib/start-flags.js';
 import { round } from './lib/stats.js';
 
 const short = process.argv.includes('--short');
 const ROWS = short ? 10_000 : 100_000;
-const RUNS = short ? 1 : 3;
+const RUNS = short ? 1 : Number(process.env.B3_RUNS ?? 3);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** One kernel figure of a process, in MB (VmRSS: now; VmHWM: the high-water mark). */
@@ -36,7 +37,7 @@ const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
 async function run(file: string) {
   const dir = mkdtempSync(join(tmpdir(), 'liftcloud-b3-server-'));
   const env = { ...process.env, PORT: '0', MQTT_PORT: '0', DATA_DIR: dir, SIMULATE_GATEWAYS: '0', LOG_LEVEL: 'info' };
-  const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  const server = spawn(process.execPath, [...startFlags(), join(root, 'packages/server/dist/main.js')], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -114,6 +115,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const result = {
   bench: 'B3 import memory, the server in its own process (npm start), the file through liftctl',
   date: new Date().toISOString(),
+  nodeFlags: startFlags(),
   machine: {
     cpus: cpus().length,
     node: process.version,

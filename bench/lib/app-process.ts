@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { helloApp } from './hello.js';
+import { startFlags } from './start-flags.js';
 
 export interface AppProcessOptions {
   /** The bench's store: its SQLite file, or its PostgreSQL connection string. */
@@ -22,7 +23,9 @@ export async function startAppProcess(
   options: AppProcessOptions,
 ): Promise<{ address: string; close(): Promise<void> }> {
   const script = fileURLToPath(new URL('./app-process-child.ts', import.meta.url));
-  const child = spawn(process.execPath, [...process.execArgv, script, JSON.stringify(options)], {
+  // the platform with npm start's flags; the hello baseline as Node starts it
+  const flags = options.hello ? [] : startFlags();
+  const child = spawn(process.execPath, [...flags, ...process.execArgv, script, JSON.stringify(options)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { HashWorkers } from '../src/services/hash-workers.js';
 import {
   DEFAULT_HASH_NICE,
   defaultHashConcurrency,
@@ -42,6 +43,21 @@ describe('argon2 computations (issue 21, B5)', () => {
     setHashNice(DEFAULT_HASH_NICE);
     expect(() => setHashNice(20)).toThrow(RangeError);
     expect(loadConfig({ HASH_NICE: '0' }).hashNice).toBe(0);
+  });
+
+  it('a hash thread left idle ends (its memory back), and the next login starts another', async () => {
+    const workers = new HashWorkers(DEFAULT_HASH_NICE, 50);
+    const argon2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+    const stored = (await workers.run({ op: 'hash', a: 'Correct-Horse-1', options: argon2 })) as string;
+    // the answer comes back before the idle timer can fire: the thread is kept for the next job
+    expect(workers.threads).toBe(1);
+    expect(await workers.run({ op: 'verify', a: stored, b: 'Correct-Horse-1' })).toBe(true);
+    expect(workers.threads).toBe(1);
+    await vi.waitFor(() => expect(workers.threads).toBe(0), { timeout: 20_000, interval: 20 });
+    expect(await workers.run({ op: 'verify', a: stored, b: 'wrong' })).toBe(false);
+    expect(workers.threads).toBe(1);
+    workers.setNice(DEFAULT_HASH_NICE); // ends the idle thread
+    await vi.waitFor(() => expect(workers.threads).toBe(0), { timeout: 20_000, interval: 20 });
   });
 
   it('run at most HASH_CONCURRENCY at once, the others in order, each with its own answer', async () => {

@@ -86,7 +86,7 @@ export async function electricityMeterReportPdf(
 ): Promise<Buffer> {
   const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][lang];
   const r = report.row;
-  const pdf = new ReportPdf(L('title'), lang);
+  const pdf = await ReportPdf.open(L('title'), lang);
   pdf.line(`${L('elevator')}: ${r.elevatorName}${r.elevatorNo ? `  (${L('no')} ${r.elevatorNo})` : ''}`);
   if (report.useUnit) pdf.line(`${L('useUnit')}: ${report.useUnit}`);
   pdf.line(`${L('gwSn')}: ${r.gwSn}${r.meterName ? `  ${r.meterName}` : ''}`);
@@ -115,7 +115,7 @@ export async function electricityMetersReportPdf(
   tz: string,
 ): Promise<Buffer> {
   const L = (k: keyof typeof ELECTRICITY_LABELS) => ELECTRICITY_LABELS[k][lang];
-  const pdf = new ReportPdf(report.name || L('multiTitle'), lang);
+  const pdf = await ReportPdf.open(report.name || L('multiTitle'), lang);
   pdf.line(`${L('period')}: ${enumLabel(statisticsPeriod, report.period, lang)}  ${report.from} – ${report.to}`);
   pdf.heading(L('byMeter'));
   if (!report.rows.length) pdf.line(L('noData'));

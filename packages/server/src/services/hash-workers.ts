@@ -34,21 +34,41 @@ interface Answer {
   error?: string;
 }
 
+/**
+ * How long a hash thread waits for its next job before it ends. A thread holds about 10 MB (its own V8 heap) and
+ * starting one costs about one hash, so threads are kept while logins keep coming and a server that has gone quiet
+ * gives the memory back (bench/import-server-process.ts; docs/decisions.md "Loaded when first used").
+ */
+export const HASH_THREAD_IDLE_MS = 10_000;
+
 /** Threads created on demand, one job each at a time; the caller (secrets.ts) bounds how many run at once. */
 export class HashWorkers {
   private readonly idle: Worker[] = [];
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
 
-  constructor(private nice: number) {}
+  constructor(
+    private nice: number,
+    private readonly idleMs = HASH_THREAD_IDLE_MS,
+  ) {}
+
+  /** Threads alive now, busy or idle. */
+  get threads(): number {
+    return this.live.size;
+  }
+
+  private readonly live = new Set<Worker>();
 
   /** The nice value of threads made from now on (0: the process's own priority). */
   setNice(nice: number): void {
     this.nice = nice;
-    for (const w of this.idle.splice(0)) void w.terminate();
+    for (const w of this.idle.splice(0)) this.end(w);
   }
 
   run(job: HashJob): Promise<string | boolean> {
     const worker = this.idle.pop() ?? this.spawn();
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
     worker.ref();
     return new Promise((resolve, reject) => {
       const onError = (err: Error) => reject(err);
@@ -56,7 +76,7 @@ export class HashWorkers {
       worker.once('message', (m: Answer) => {
         worker.off('error', onError);
         worker.unref();
-        this.idle.push(worker);
+        this.rest(worker);
         if (m.error !== undefined) reject(new Error(m.error));
         else resolve(m.value!);
       });
@@ -64,9 +84,29 @@ export class HashWorkers {
     });
   }
 
+  /** Back to the idle list, to end there after idleMs without a job. */
+  private rest(worker: Worker): void {
+    this.idle.push(worker);
+    const timer = setTimeout(() => {
+      const at = this.idle.indexOf(worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      this.end(worker);
+    }, this.idleMs);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
+  }
+
+  private end(worker: Worker): void {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
+    void worker.terminate();
+  }
+
   private spawn(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { argon2: this.argon2Path, nice: this.nice } });
     worker.unref();
+    this.live.add(worker);
+    worker.once('exit', () => this.live.delete(worker));
     return worker;
   }
 }

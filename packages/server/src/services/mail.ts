@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -20,21 +20,29 @@ export interface SmtpOptions {
   timeoutMs?: number;
 }
 
-/** E-mail over SMTP through nodemailer: one pooled connection, bounded waits. */
+/**
+ * E-mail over SMTP through nodemailer: one pooled connection, bounded waits. nodemailer is loaded with the first
+ * message rather than at start (docs/decisions.md "Loaded when first used").
+ */
 export function smtpMailer(opts: SmtpOptions): MailTransport & { close(): void } {
   const timeout = opts.timeoutMs ?? 10_000;
-  const transport = nodemailer.createTransport({
-    url: opts.url,
-    pool: true,
-    maxConnections: 2,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  let transport: Promise<Transporter> | null = null;
+  const open = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      url: opts.url,
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+  };
   return {
     async send(m) {
-      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      transport ??= open();
+      await (await transport).sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

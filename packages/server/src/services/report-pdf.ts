@@ -1,7 +1,6 @@
 import { REPORT_LABELS, formatDateTime, type Language, type Statistics } from '@liftcloud/client';
 import { existsSync, readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
-import { openFont, type PdfFont } from './pdf-font.js';
+import type { PdfFont } from './pdf-font.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -27,14 +26,26 @@ export const reportFont = (): { path: string; face?: string } | null =>
  * parsed tables and glyph outlines are read-only once made, so documents being written at once can share them.
  */
 const parsedFonts = new Map<string, PdfFont>();
-export const parsedFont = (font: { path: string; face?: string }): PdfFont => {
+const parsedFont = (kit: PdfKit, font: { path: string; face?: string }): PdfFont => {
   const key = `${font.path}#${font.face ?? ''}`;
   let parsed = parsedFonts.get(key);
-  if (!parsed) parsedFonts.set(key, (parsed = openFont(readFileSync(font.path), font.face)));
+  if (!parsed) parsedFonts.set(key, (parsed = kit.openFont(readFileSync(font.path), font.face)));
   return parsed;
 };
 /** Forget the parsed fonts: the next document parses its font again (bench/monthly-report.ts measures both). */
 export const forgetParsedFonts = (): void => parsedFonts.clear();
+
+/** pdfkit and its font parser, loaded with the first report rather than at start (docs/decisions.md "Loaded when first used"). */
+interface PdfKit {
+  PDFDocument: typeof import('pdfkit');
+  openFont: typeof import('./pdf-font.js').openFont;
+}
+let pdfKit: Promise<PdfKit> | null = null;
+const loadPdfKit = (): Promise<PdfKit> =>
+  (pdfKit ??= Promise.all([import('pdfkit'), import('./pdf-font.js')]).then(([pdfkit, fonts]) => ({
+    PDFDocument: pdfkit.default,
+    openFont: fonts.openFont,
+  })));
 
 type Month = Statistics['months'][number];
 export type SeriesKey = 'faults' | 'alarms' | 'trapped' | 'powerCuts';
@@ -73,12 +84,20 @@ export class ReportPdf {
   readonly doc: PDFKit.PDFDocument;
   private readonly done: Promise<Buffer>;
 
-  constructor(
-    title: string,
-    readonly lang: Language,
-  ) {
+  /** A new document (pdfkit is loaded by the first). */
+  static async open(title: string, lang: Language): Promise<ReportPdf> {
     const font = reportFont();
     if (!font && lang === 'zh-CN') throw new HttpError(503, 'error.pdfFont');
+    return new ReportPdf(await loadPdfKit(), title, lang, font);
+  }
+
+  private constructor(
+    kit: PdfKit,
+    title: string,
+    readonly lang: Language,
+    font: { path: string; face?: string } | null,
+  ) {
+    const { PDFDocument } = kit;
     this.doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: 'LiftCloud' } });
     const chunks: Buffer[] = [];
     this.done = new Promise<Buffer>((resolve, reject) => {
@@ -88,7 +107,7 @@ export class ReportPdf {
     });
     if (font) {
       // pdfkit takes a fontkit font where it takes a file (its font factory checks for `layout`); its types list files only
-      this.doc.registerFont('body', parsedFont(font) as unknown as Buffer);
+      this.doc.registerFont('body', parsedFont(kit, font) as unknown as Buffer);
       this.doc.font('body');
     }
     this.doc.fontSize(20).fillColor('#000').text(title, LEFT, 50);

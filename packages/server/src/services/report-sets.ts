@@ -208,7 +208,7 @@ function statisticsTable(pdf: ReportPdf, rows: StatisticsRow[], totals?: Omit<St
 const allSeries = (lang: Language) => REPORT_CHART_TYPES.map((key) => ({ key, label: STATISTICS_LABELS[key][lang] }));
 
 export async function elevatorsReportPdf(report: ElevatorsReport, lang: Language, tz: string): Promise<Buffer> {
-  const pdf = new ReportPdf(report.name || L(lang, 'multiTitle'), lang);
+  const pdf = await ReportPdf.open(report.name || L(lang, 'multiTitle'), lang);
   if (report.name) pdf.line(L(lang, 'multiTitle'));
   pdf.line(periodLine(lang, report));
   pdf.line(`${L(lang, 'elevators')}: ${report.rows.length}`);
@@ -232,7 +232,7 @@ export async function elevatorChartPdf(
   tz: string,
 ): Promise<Buffer> {
   const series = STATISTICS_LABELS[type][lang];
-  const pdf = new ReportPdf(`${L(lang, 'chartTitle')} · ${series}`, lang);
+  const pdf = await ReportPdf.open(`${L(lang, 'chartTitle')} · ${series}`, lang);
   pdf.line(`${L(lang, 'elevator')}: ${report.elevator.name}${report.elevator.no ? `  (${report.elevator.no})` : ''}`);
   pdf.line(periodLine(lang, report));
   pdf.heading(series);
@@ -253,7 +253,7 @@ const eventLabel = (lang: Language, e: MonitorReport['recent'][number]) =>
     : `${L(lang, 'alarm')} ${enumLabel(alarmType, Number(e.code), lang)}`;
 
 export async function monitorReportPdf(report: MonitorReport, lang: Language, tz: string): Promise<Buffer> {
-  const pdf = new ReportPdf(L(lang, 'monitorTitle'), lang);
+  const pdf = await ReportPdf.open(L(lang, 'monitorTitle'), lang);
   elevatorSections(pdf, report.report);
   pdf.heading(L(lang, 'recent'));
   if (report.recent.length === 0) pdf.line(L(lang, 'none'));
@@ -270,7 +270,7 @@ export async function monitorReportPdf(report: MonitorReport, lang: Language, tz
 }
 
 export async function faultReportPdf(report: FaultReport, lang: Language, tz: string): Promise<Buffer> {
-  const pdf = new ReportPdf(report.name || L(lang, 'faultTitle'), lang);
+  const pdf = await ReportPdf.open(report.name || L(lang, 'faultTitle'), lang);
   if (report.name) pdf.line(L(lang, 'faultTitle'));
   pdf.line(periodLine(lang, report));
   pdf.heading(L(lang, 'byElevator'));

@@ -62,7 +62,7 @@ export async function elevatorReport(
  */
 export async function elevatorReportPdf(report: ElevatorReport, lang: Language, tz: string): Promise<Buffer> {
   const L = (k: keyof typeof REPORT_LABELS) => REPORT_LABELS[k][lang];
-  const pdf = new ReportPdf(L('title'), lang);
+  const pdf = await ReportPdf.open(L('title'), lang);
   elevatorSections(pdf, report);
   return pdf.finish(tz);
 }

@@ -8,8 +8,6 @@ import {
   getElectricityStatistics,
 } from '@liftcloud/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
-import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -22,9 +20,9 @@ import {
 } from '../../services/electricity-reports.js';
 import type { LooseKysely } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
+import { XLSX_TYPE, xlsxSheetStream, type Cell } from '../../services/xlsx-sheet.js';
 
 type MeterQuery = { period: number; useUnit?: string };
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) =>
   reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).send(pdf);
 
@@ -46,8 +44,7 @@ export function registerElectricity(app: FastifyInstance, { store, repos }: Area
         sheet.push([r.elevatorName, r.elevatorNo, r.useUnit, r.gwSn, r.meterName, day, r.days[i]!]),
       );
     sheet.push([L('totals'), null, null, null, null, `${data.from} – ${data.to}`, data.totals.total]);
-    const file = writeXlsxFile(sheet, { sheet: `${data.from} ${data.to}` });
-    const stream = await (file.toStream as () => Promise<Readable>).call(file);
+    const stream = await xlsxSheetStream(sheet, `${data.from} ${data.to}`);
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="electricity-${data.from}-${data.to}.xlsx"`)

@@ -8,16 +8,14 @@ import {
   liftCallOperation,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
-import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
 import { liftCallStatistics } from '../../services/lift-call-statistics.js';
 import type { LooseKysely } from '../../store/repository.js';
 import type { Repositories } from '../../store/repositories.js';
+import { XLSX_TYPE, xlsxSheetStream, type Cell } from '../../services/xlsx-sheet.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const USAGE_COLUMNS = ['username', 'mobile', 'floors', 'operationType', 'calls', 'lastCallTime'] as const;
 
 /**
@@ -43,8 +41,7 @@ export function registerLiftCallStatistics(app: FastifyInstance, db: LooseKysely
         u.lastCallTime,
       ]),
     ];
-    const file = writeXlsxFile(sheet, { sheet: `${data.from} ${data.to}` });
-    const stream = await (file.toStream as () => Promise<Readable>).call(file);
+    const stream = await xlsxSheetStream(sheet, `${data.from} ${data.to}`);
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="lift-calls-${data.from}-${data.to}.xlsx"`)

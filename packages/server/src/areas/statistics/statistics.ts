@@ -6,8 +6,6 @@ import {
   getStatistics,
 } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
-import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -16,8 +14,8 @@ import { statistics } from '../../services/statistics.js';
 import type { LooseKysely } from '../../store/repository.js';
 import type { AreaDeps } from '../area.js';
 import { registerLiftCallStatistics } from './lift-calls.js';
+import { XLSX_TYPE, xlsxSheetStream, type Cell } from '../../services/xlsx-sheet.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * GET /api/statistics (index 851): services/statistics.ts over the caller's scope, in the caller's time zone;
@@ -43,8 +41,7 @@ export function registerStatistics(app: FastifyInstance, { store, repos }: AreaD
         ...STATISTICS_COLUMNS.slice(1).map((c) => cell(data.totals[c as keyof typeof data.totals])),
       ],
     ];
-    const file = writeXlsxFile(sheet, { sheet: `${data.from} ${data.to}` });
-    const stream = await (file.toStream as () => Promise<Readable>).call(file);
+    const stream = await xlsxSheetStream(sheet, `${data.from} ${data.to}`);
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="statistics-${data.from}-${data.to}.xlsx"`)

@@ -1,7 +1,5 @@
 import { entityOperations, type Field, type Fields, type Language } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
-import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import type { AreaDeps } from '../area.js';
 import { route } from '../../http/route.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -9,8 +7,8 @@ import { DEFAULT_EXPORT_MAX_ROWS } from '../../services/xlsx/limits.js';
 import { importMessage } from '../../services/xlsx/messages.js';
 import { Repository } from '../../store/repository.js';
 import { EXPOSED } from '../../tables/index.js';
+import { XLSX_TYPE, xlsxSheetStream, type Cell } from '../../services/xlsx-sheet.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1_000;
 
 const ID_LABEL = { 'zh-CN': '编号', 'en-US': 'ID', 'it-Italy': 'ID' };
@@ -82,8 +80,7 @@ export function registerExports(app: FastifyInstance, ctx: AreaDeps): void {
       for (let pageNo = 2; pageNo <= first.pages && sheet.length - 1 < maxRows; pageNo++)
         add((await repo.list(caller, { ...value, pageNo, pageSize: PAGE }, req.timeZone)).records);
       const sheetName = entity.label[lang].replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
-      const file = writeXlsxFile(sheet, { sheet: sheetName });
-      const stream = await (file.toStream as () => Promise<Readable>).call(file);
+      const stream = await xlsxSheetStream(sheet, sheetName);
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${entity.path}-${stamp()}.xlsx"`)
