@@ -68,9 +68,18 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await en.context.close();
     });
 
-    it('a user without the index gets no page by URL either', async () => {
-      const { page, context } = await fx.openAs('general', { language: 'en-US', path: '/user' });
+    it('a user without the index gets no page by URL either, nor its list asked for', async () => {
+      const lists: string[] = [];
+      const { page, context } = await fx.openAs('general', {
+        language: 'en-US',
+        path: '/user',
+        before: async (page) =>
+          void page.on('request', (req) => {
+            if (new URL(req.url()).pathname === '/api/users') lists.push(req.url());
+          }),
+      });
       await page.getByTestId('no-permission').waitFor();
+      expect(lists).toEqual([]);
       await context.close();
     });
 

@@ -72,6 +72,38 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await context.close();
     });
 
+    it('asks for the first page while the screen is still downloading, once, and shows it (B6)', async () => {
+      const asked: URL[] = [];
+      let listAsked!: () => void;
+      const listRequested = new Promise<void>((resolve) => (listAsked = resolve));
+      const { page, context } = await fx.openAs('admin', {
+        language: 'en-US',
+        path: '/user',
+        before: async (page) => {
+          page.on('request', (req) => {
+            const url = new URL(req.url());
+            if (url.pathname !== '/api/users') return;
+            asked.push(url);
+            listAsked();
+          });
+          // The screen's code is held until the list has been asked for: that request cannot come from the screen.
+          await page.route(/\/assets\/UsersPage-[^/]*\.js$/, async (route) => {
+            await listRequested;
+            await route.continue();
+          });
+        },
+      });
+      await listState(page, 'list-user');
+      expect(await rows(page).count()).toBe(20);
+      // the screen took the early answer rather than asking again
+      expect(asked.map((u) => Object.fromEntries(u.searchParams))).toEqual([{ pageNo: '1', pageSize: '20' }]);
+      // an address with a filter is left to the screen, which knows its filters
+      await page.goto(`${fx.base}/user?username=bulk_1`);
+      await listState(page, 'list-user');
+      expect(asked.map((u) => u.searchParams.get('username'))).toEqual([null, 'bulk_1']);
+      await context.close();
+    });
+
     it('searches on Enter and with the button, and Reset clears the filters', async () => {
       const { page, context } = await fx.openAs('admin', { language: 'en-US', path: '/user' });
       await listState(page, 'list-user');

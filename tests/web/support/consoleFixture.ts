@@ -34,7 +34,16 @@ export interface ConsoleFixture {
   /** A fresh browser context (own localStorage) in a browser language. */
   open(locale?: string): Promise<ConsolePage>;
   /** A page already logged in as a demo user (session from the API, stored as the console stores it). */
-  openAs(username: string, opts?: { locale?: string; language?: string; path?: string }): Promise<ConsolePage>;
+  openAs(
+    username: string,
+    opts?: {
+      locale?: string;
+      language?: string;
+      path?: string;
+      /** Runs once the session is stored, before the page is opened (routes, request listeners). */
+      before?: (page: Page) => Promise<void>;
+    },
+  ): Promise<ConsolePage>;
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -74,6 +83,7 @@ export async function startConsole(
         },
         [JSON.stringify(session), opts.language ?? ''] as const,
       );
+      await opts.before?.(opened.page);
       await opened.page.goto(`${base}${opts.path ?? '/'}`);
       return opened;
     },

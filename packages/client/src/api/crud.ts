@@ -5,6 +5,8 @@ import type { Page } from '../http/envelope.js';
 /** The four generic calls of console-shell.md §7, for any URL. */
 export function crud<R, I extends object = Partial<R>>(http: HttpClient, path: string) {
   return {
+    /** The API path below /api (the entity definition's `path`). */
+    path,
     list: (query: Query = {}) => http.get<Page<R>>(path, query),
     get: (id: number) => http.get<R>(`${path}/${id}`),
     /**

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Locale } from 'antd/es/locale';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -10,6 +11,7 @@ export interface ConsoleAppProps {
   config: RuntimeConfig;
   language: Language;
   antdLocale: Locale;
+  queryClient?: QueryClient;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from '../app/ConsoleApp';
+import { createQueryClient } from '../app/queryClient';
 import { loadDayjsLocale } from '../i18n/antdLocale';
 import { loadCatalogue } from '../i18n/catalogues';
 import { setupI18n } from '../i18n/setup';
+import { requestFirstList } from '../routes/firstList';
 import { preloadScreensFor } from '../routes/router';
 import { createClient } from './createClient';
 import { prepare, type BootInputs } from './prepare';
@@ -23,11 +25,19 @@ export async function start(inputs: BootInputs): Promise<void> {
   ]);
   await setupI18n(inputs.language, catalogue);
   const client = createClient(config, inputs.session);
+  const queryClient = createQueryClient();
+  requestFirstList(location, inputs.session.get(), client, queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(
     <StrictMode>
-      <ConsoleApp client={client} config={config} language={inputs.language} antdLocale={antdLocale} />
+      <ConsoleApp
+        client={client}
+        config={config}
+        language={inputs.language}
+        antdLocale={antdLocale}
+        queryClient={queryClient}
+      />
     </StrictMode>,
   );
 }

@@ -1,14 +1,25 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { EntityName, Query } from '@liftcloud/client';
 import { lazyScreen, type Preloadable } from './lazyScreen';
+
+/**
+ * The list a screen opens with: its entity's first page, with the screen's fixed filters. The boot asks for it
+ * while the screen's code is still downloading (routes/firstList.ts).
+ */
+export interface FirstList {
+  entity: EntityName;
+  fixed?: Query;
+}
 
 /** A route's screen and a way to start downloading it before it renders. */
 export interface ScreenEntry {
   element: ReactNode;
   preload: () => Promise<unknown>;
+  list?: FirstList;
 }
 
-function entry<P extends object>(Screen: ComponentType<P> & Preloadable, props: P): ScreenEntry {
-  return { element: <Screen {...props} />, preload: Screen.preload };
+function entry<P extends object>(Screen: ComponentType<P> & Preloadable, props: P, list?: FirstList): ScreenEntry {
+  return { element: <Screen {...props} />, preload: Screen.preload, list };
 }
 
 const Home = lazyScreen(() => import('../pages/home/HomePage'));
@@ -93,17 +104,17 @@ export const HOME_SCREENS: Record<string, ScreenEntry> = {
 
 /** Sidebar pages built so far; every other sidebar path shows NotAvailable. */
 export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
-  '/user': entry(Users, {}),
-  '/role': entry(Roles, {}),
-  '/createCompany': entry(Companies, { type: 1 }),
-  '/maintCompany': entry(Companies, { type: 2 }),
-  '/propertyCompany': entry(Companies, { type: 3 }),
-  '/installCompany': entry(Companies, { type: 4 }),
-  '/changeCompany': entry(Companies, { type: 5 }),
-  '/agent': entry(Companies, { type: 7 }),
-  '/useUnitCom': entry(UseUnits, {}),
+  '/user': entry(Users, {}, { entity: 'user' }),
+  '/role': entry(Roles, {}, { entity: 'role' }),
+  '/createCompany': entry(Companies, { type: 1 }, { entity: 'company', fixed: { type: 1 } }),
+  '/maintCompany': entry(Companies, { type: 2 }, { entity: 'company', fixed: { type: 2 } }),
+  '/propertyCompany': entry(Companies, { type: 3 }, { entity: 'company', fixed: { type: 3 } }),
+  '/installCompany': entry(Companies, { type: 4 }, { entity: 'company', fixed: { type: 4 } }),
+  '/changeCompany': entry(Companies, { type: 5 }, { entity: 'company', fixed: { type: 5 } }),
+  '/agent': entry(Companies, { type: 7 }, { entity: 'company', fixed: { type: 7 } }),
+  '/useUnitCom': entry(UseUnits, {}, { entity: 'useUnit' }),
   '/quantity': entry(QualityBodies, {}),
-  '/tenant': entry(Tenants, {}),
+  '/tenant': entry(Tenants, {}, { entity: 'tenant' }),
   '/developer': entry(Developers, {}),
   '/msgTemplate': entry(SmsTemplates, {}),
   '/potentialFaultSetting': entry(PotentialFaultSettings, {}),
@@ -113,8 +124,8 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/userOperateLog': entry(OperationLogs, {}),
   '/message': entry(MessageRecords, {}),
   '/systemSetting': entry(SystemSetting, {}),
-  '/elevator': entry(Elevators, {}),
-  '/device': entry(Gateways, {}),
+  '/elevator': entry(Elevators, {}, { entity: 'elevator' }),
+  '/device': entry(Gateways, {}, { entity: 'gatewayDevice' }),
   '/deviceGateway': entry(DeviceGateway, {}),
   '/smartDevice': entry(SmartDevices, {}),
   '/elevatorSetting': entry(ElevatorSettings, {}),
@@ -130,7 +141,7 @@ export const BUILT_MENU_SCREENS: Record<string, ScreenEntry> = {
   '/workOrder': entry(WorkOrders, {}),
   '/maintWork': entry(MaintWork, {}),
   '/maintenanceSetting': entry(MaintenanceSetting, {}),
-  '/contract': entry(Contracts, {}),
+  '/contract': entry(Contracts, {}, { entity: 'contract' }),
   '/otaProgram': entry(OtaPrograms, {}),
   '/otaApply': entry(OtaApplications, {}),
   '/otaBurn': entry(OtaBurn, {}),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type EntityDef, type EntityName, type Page, type PageSize, type Query } from '@liftcloud/client';
 import { useConsole } from '../../app/ConsoleContext';
 import type { Row } from './fieldColumns';
+import { listPageKey } from './listPageKey';
 import { SearchForm } from './SearchForm';
 import { TableStatus, type TableState } from './TableStatus';
 import { useListParams } from './useListParams';
@@ -56,7 +57,7 @@ export function ListPage(props: ListPageProps) {
   const { state, search, reset, setPage } = useListParams(props.entity);
   const query: Query = { ...state.filters, ...props.fixedQuery, pageNo: state.pageNo, pageSize: state.pageSize };
   const page = {
-    queryKey: [...listQueryKey(props.entity), query],
+    queryKey: listPageKey(props.entity.path, query),
     queryFn: () => client.entities[props.entity.name as EntityName].list(query) as Promise<Page<Row>>,
   };
   // Asked for as the list first renders, not after the whole screen has (useQuery fetches once it is
