@@ -17,6 +17,12 @@ export type { BootInputs };
  * main.tsx starts it at any address but /login, and the login shell (startLogin.tsx) after a login.
  */
 export async function start(inputs: BootInputs): Promise<void> {
+  // The config was asked for by main.tsx before this chunk, so it is in by now. The list's request leaves
+  // before the screen's chunks are asked for: they hold the browser's six connections to the server for a
+  // while, and the answer would otherwise wait behind them (B6, first rows).
+  const client = createClient(await inputs.config, inputs.session);
+  const queryClient = createQueryClient();
+  requestFirstList(location, inputs.session.get(), client, queryClient);
   preloadScreensFor(location.pathname);
   const [{ config, antdLocale }, catalogue] = await Promise.all([
     prepare(inputs),
@@ -24,9 +30,6 @@ export async function start(inputs: BootInputs): Promise<void> {
     inputs.dayjsLocale ?? loadDayjsLocale(inputs.language),
   ]);
   await setupI18n(inputs.language, catalogue);
-  const client = createClient(config, inputs.session);
-  const queryClient = createQueryClient();
-  requestFirstList(location, inputs.session.get(), client, queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(
