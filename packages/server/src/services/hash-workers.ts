@@ -35,11 +35,13 @@ interface Answer {
 }
 
 /**
- * How long a hash thread waits for its next job before it ends. A thread holds about 10 MB (its own V8 heap) and
- * starting one costs about one hash, so threads are kept while logins keep coming and a server that has gone quiet
- * gives the memory back (bench/import-server-process.ts; docs/decisions.md "Loaded when first used").
+ * How long a hash thread waits for its next job before it ends. An idle thread holds about 20 MB: its V8 heap
+ * and argon2id's 19 MiB of working memory, which the C allocator keeps in the thread's arena once freed.
+ * Starting one costs about one hash. Logins come one at a time outside a storm, so a thread is kept for a
+ * burst and a quiet server gives the memory back within seconds (bench/import-server-process.ts; docs/decisions.md
+ * "Loaded when first used").
  */
-export const HASH_THREAD_IDLE_MS = 10_000;
+export const HASH_THREAD_IDLE_MS = 2_000;
 
 /** Threads created on demand, one job each at a time; the caller (secrets.ts) bounds how many run at once. */
 export class HashWorkers {
