@@ -16,7 +16,6 @@ import type { AreaDeps } from '../area.js';
 import { registerLiftCallStatistics } from './lift-calls.js';
 import { XLSX_TYPE, xlsxSheetStream, type Cell } from '../../services/xlsx-sheet.js';
 
-
 /**
  * GET /api/statistics (index 851): services/statistics.ts over the caller's scope, in the caller's time zone;
  * GET /api/statistics/export: the same table as .xlsx, written as the entity exports write theirs; the call-elevator
