@@ -40,9 +40,13 @@ export function smtpMailer(opts: SmtpOptions): MailTransport & { close(): void }
   };
   return {
     async send(m) {
-      transport ??= open();
+      // a failed load is not kept: the sender retries the message, and the next send loads again
+      transport ??= open().catch((error: unknown) => {
+        transport = null;
+        throw error;
+      });
       await (await transport).sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
   };
 }
