@@ -35,9 +35,10 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await listState(page, 'list-user');
       await page.getByTestId('language-selector').click();
       const reloaded = page.waitForEvent('load');
+      // the reloaded page asks for its list while it boots, possibly before its load event
+      const request = page.waitForRequest((r) => r.url().includes('/api/users?'));
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Italiano' }).click();
       await reloaded;
-      const request = page.waitForRequest((r) => r.url().includes('/api/users?'));
       expect((await request).headers()['accept-language']).toBe('it-Italy');
       expect(await sidebarTexts(page)).toContain('Utenti e ruoli');
       expect(await page.getByTestId('breadcrumb').innerText()).toContain('Utenti');
