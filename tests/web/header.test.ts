@@ -54,12 +54,13 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       const target = fx.server.demo.companies.maintenance!;
       await page.getByTestId('org-selector').click();
       const reloaded = page.waitForEvent('load');
+      // the reloaded page asks for its list while it boots, possibly before its load event
+      const request = page.waitForRequest((r) => r.url().includes('/api/users?'));
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Swift Lift Maintenance' })
         .click();
       await reloaded;
-      const request = await page.waitForRequest((r) => r.url().includes('/api/users?'));
-      expect(request.headers()['x-org-id']).toBe(String(target));
+      expect((await request).headers()['x-org-id']).toBe(String(target));
       expect(await page.evaluate(() => localStorage.getItem('liftcloud.orgId'))).toBe(String(target));
       await expect.poll(() => page.getByTestId('org-selector').innerText()).toContain('Swift Lift Maintenance');
       await context.close();
