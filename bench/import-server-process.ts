@@ -1,7 +1,7 @@
 /**
  * B3's memory as a deployment sees it: the server started as `npm start` starts it (`node` with the start
- * script's flags and packages/server/dist/main.js, SQLite, the demo data, no simulated gateways), in a process of its own, and the
- * file imported the way an operator's cron job imports it (`liftctl import elevator FILE`). Prints the server
+ * script's flags and packages/server/dist/main.js, SQLite, the demo data, no simulated gateways), in a process
+ * of its own, and the file imported the way an operator's cron job imports it (`liftctl import elevator FILE`). Prints the server
  * process's resident memory before the import and its peak (the kernel's high-water mark, worker threads
  * included), each run with a fresh server and store; the medians go to bench/results/import-server-process.json.
  *
@@ -12,6 +12,7 @@
  *   npm run prepare                                # the compiled server and liftctl's bundle
  *   npx tsx bench/import-server-process.ts         # 100,000 rows, three runs
  *   npx tsx bench/import-server-process.ts --short # 10,000 rows, one run
+ *   B3_RUNS=1 npx tsx bench/import-server-process.ts  # 100,000 rows, one run
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

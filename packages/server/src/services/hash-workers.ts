@@ -47,6 +47,7 @@ export const HASH_THREAD_IDLE_MS = 2_000;
 export class HashWorkers {
   private readonly idle: Worker[] = [];
   private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private readonly live = new Set<Worker>();
   private readonly argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
 
   constructor(
@@ -58,8 +59,6 @@ export class HashWorkers {
   get threads(): number {
     return this.live.size;
   }
-
-  private readonly live = new Set<Worker>();
 
   /** The nice value of threads made from now on (0: the process's own priority). */
   setNice(nice: number): void {

@@ -40,12 +40,11 @@ interface PdfKit {
   PDFDocument: typeof import('pdfkit');
   openFont: typeof import('./pdf-font.js').openFont;
 }
-let pdfKit: Promise<PdfKit> | null = null;
-const loadPdfKit = (): Promise<PdfKit> =>
-  (pdfKit ??= Promise.all([import('pdfkit'), import('./pdf-font.js')]).then(([pdfkit, fonts]) => ({
-    PDFDocument: pdfkit.default,
-    openFont: fonts.openFont,
-  })));
+// Node keeps a module once imported, so a second report only waits a turn; a failed import is tried again.
+const loadPdfKit = async (): Promise<PdfKit> => {
+  const [pdfkit, fonts] = await Promise.all([import('pdfkit'), import('./pdf-font.js')]);
+  return { PDFDocument: pdfkit.default, openFont: fonts.openFont };
+};
 
 type Month = Statistics['months'][number];
 export type SeriesKey = 'faults' | 'alarms' | 'trapped' | 'powerCuts';
