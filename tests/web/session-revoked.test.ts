@@ -36,6 +36,27 @@ describe.skipIf(chromiumMissing && !!process.env.LIFTCLOUD_SKIP_BROWSER)(
       await admin.users.setLocked(fx.server.demo.users.companyuser!, false);
     });
 
+    it('says why when a request, not the live channel, is the first to meet the locked account', async () => {
+      const admin = await fx.server.login('admin');
+      const companyuser = fx.server.demo.users.companyuser!;
+      // locked once the session is stored and before the console boots: no socket is open to be told
+      const { page } = await fx.openAs('companyuser', {
+        language: 'en-US',
+        path: '/',
+        before: async () => {
+          await admin.users.setLocked(companyuser, true);
+        },
+      });
+      try {
+        const notice = page.getByTestId('login-session-ended');
+        await notice.waitFor({ timeout: 20_000 });
+        expect(await notice.innerText()).toContain('Your account was locked by an administrator');
+        expect(new URL(page.url()).searchParams.get('ended')).toBe('locked');
+      } finally {
+        await admin.users.setLocked(companyuser, false);
+      }
+    });
+
     it('says it in the console’s language when the session logged out elsewhere (Italian)', async () => {
       const { page } = await fx.openAs('qaadmin', { language: 'it-Italy', path: '/' });
       await liveOpen(page);

@@ -1,4 +1,10 @@
-import { LiftCloudClient, type LiveRevokeReason, type RuntimeConfig, type SessionStore } from '@liftcloud/client';
+import {
+  LiftCloudClient,
+  type ApiError,
+  type LiveRevokeReason,
+  type RuntimeConfig,
+  type SessionStore,
+} from '@liftcloud/client';
 import { LOGIN_PATH } from '../routes/paths';
 import { leaveOnce } from './leaving';
 
@@ -7,9 +13,20 @@ export function createClient(config: RuntimeConfig, session: SessionStore): Lift
   return new LiftCloudClient({
     baseUrl: config.apiBase,
     session,
-    onUnauthorized: () => logOutAndReload(session),
+    onUnauthorized: (error) => logOutAndReload(session, endedBy(error)),
   });
 }
+
+/**
+ * The reason a 401 names without doubt. A request may meet the ended session before the live channel's close
+ * frame arrives, and the login page should say the same either way; a plain expired or ended session says
+ * nothing more than the login page does.
+ */
+const REASON_OF_KEY: Partial<Record<string, LiveRevokeReason>> = {
+  'login.locked': 'locked',
+  'login.tenantFrozen': 'tenantFrozen',
+};
+export const endedBy = (error: ApiError): LiveRevokeReason | undefined => REASON_OF_KEY[error.key];
 
 /** The login page's query parameter saying why the session ended (the live channel's revoke reason). */
 export const ENDED_PARAM = 'ended';
