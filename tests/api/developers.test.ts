@@ -213,10 +213,19 @@ describe.each(DIALECTS)('developer accounts and the signed open API on %s', (dia
   });
 
   it('limits the requests of one appKey per minute, counted in the store', async () => {
-    const dev = await createDeveloper([harbour]);
+    // The count is per calendar minute: a burst that crossed into the next minute is tried again with a fresh
+    // account (a burst takes far less than a minute, so the second stays within one).
+    const burst = async () => {
+      const dev = await createDeveloper([harbour]);
+      const minute = Math.floor(Date.now() / 60_000);
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE + 2; i++) statuses.push((await signed('elevators', dev)).status);
+      return { statuses, oneMinute: Math.floor(Date.now() / 60_000) === minute };
+    };
+    let { statuses, oneMinute } = await burst();
+    if (!oneMinute) ({ statuses, oneMinute } = await burst());
+    expect(oneMinute).toBe(true);
     const other = await createDeveloper([harbour]);
-    const statuses: number[] = [];
-    for (let i = 0; i < RATE + 2; i++) statuses.push((await signed('elevators', dev)).status);
     expect(statuses.slice(0, RATE - 1).every((st) => st === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // another account is not slowed by it
