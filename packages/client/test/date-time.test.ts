@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, parseDateTime } from '../src/time.js';
+
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of an instant in a zone, read from Intl each time (what time.ts keeps per hour). */
+function intlWallClock(ms: number, tz: string): string {
+  let f = intlFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    intlFormats.set(tz, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The zone's offset at a whole second, from Intl's wall clock. */
+function intlOffset(second: number, tz: string): number {
+  const [y, mo, d, h, mi, s] = intlWallClock(second, tz).split(/[- :]/).map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - second;
+}
+
+const ZONES = [
+  'Asia/Shanghai',
+  'Europe/Rome',
+  'America/New_York',
+  'Australia/Lord_Howe', // a half-hour daylight saving change
+  'Asia/Kathmandu', // +05:45
+  'America/St_Johns', // −03:30 with daylight saving
+  'Pacific/Apia', // skipped a whole day in 2011
+  'UTC',
+];
+
+/** A small deterministic generator: the same instants on every run. */
+function* instants(count: number, from: number, to: number): Generator<number> {
+  let x = 0x2545f491;
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    yield from + Math.floor(((x >>> 0) / 2 ** 32) * (to - from));
+  }
+}
+
+describe('date-times in a time zone', () => {
+  it('formats as Intl reads the wall clock, around every daylight-saving change and far in the past', () => {
+    const from = Date.UTC(1890, 0, 1);
+    const to = Date.UTC(2060, 0, 1);
+    for (const tz of ZONES) {
+      for (const ms of instants(3_000, from, to)) expect(formatDateTime(ms, tz)).toBe(intlWallClock(ms, tz));
+      // each second around each change of offset in 2024 and 2025 (found by the hour)
+      for (let hour = Date.UTC(2024, 0, 1); hour < Date.UTC(2026, 0, 1); hour += 3_600_000) {
+        if (intlOffset(hour, tz) === intlOffset(hour + 3_599_000, tz)) continue;
+        for (let ms = hour - 1_000; ms <= hour + 3_601_000; ms += 997)
+          expect(formatDateTime(ms, tz)).toBe(intlWallClock(ms, tz));
+      }
+    }
+  });
+
+  it('formats the same instant again from the hour it keeps, and reads back what it wrote', () => {
+    for (const tz of ZONES) {
+      for (const ms of instants(500, Date.UTC(2020, 0, 1), Date.UTC(2030, 0, 1))) {
+        const text = formatDateTime(ms, tz);
+        expect(formatDateTime(ms, tz)).toBe(text);
+        // a wall clock that happens twice (the hour daylight saving gives back) reads as one of the two
+        const back = parseDateTime(text, tz);
+        expect(formatDateTime(back, tz)).toBe(text);
+        expect(Math.abs(back - Math.floor(ms / 1000) * 1000) % 1_800_000).toBe(0);
+      }
+    }
+  });
+});
