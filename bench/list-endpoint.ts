@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { buildApp } from '../packages/server/src/app.js';
 import { seedDemo } from '../packages/server/src/seed/demo.js';
 import { startAppProcess, startHello } from './lib/app-process.js';
+import { HttpClients } from './lib/http-clients.js';
 import { drive, round } from './lib/stats.js';
 import { benchStore } from './lib/store.js';
 import { REGIONS, seedUseUnits } from './lib/use-units.js';
@@ -42,10 +43,10 @@ const DIRECT_CONCURRENCY = Math.min(CONCURRENCY, 10);
  */
 const failures: Record<string, number> = {};
 const counted =
-  (name: string, task: (i: number) => Promise<void>) =>
-  async (i: number): Promise<void> => {
+  (name: string, task: (i: number, worker: number) => Promise<void>) =>
+  async (i: number, worker: number): Promise<void> => {
     try {
-      await task(i);
+      await task(i, worker);
     } catch {
       failures[name] = (failures[name] ?? 0) + 1;
     }
@@ -92,18 +93,21 @@ async function main() {
   const pageOf = (i: number) => 1 + (i % 50);
   const regionOf = (i: number) => REGIONS[i % REGIONS.length]!.split(' ')[1]!.toLowerCase();
 
+  // Each of the clients is a user with a connection of its own (lib/http-clients.ts).
+  const clients = new HttpClients(CONCURRENCY);
   // Warm both paths.
   for (let i = 0; i < 50; i++)
-    await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}`, { headers });
+    await clients.get(0, `${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}`, headers);
+
+  await clients.connect(`${address}/api/config`);
 
   // Workload 1: the page a user opens (no filter), newest first, over the first 50 pages.
   const httpPlain = await drive(
     REQUESTS,
     CONCURRENCY,
-    counted('plain', async (i) => {
-      const res = await fetch(`${address}/api/useUnits?pageNo=${pageOf(i)}&pageSize=20`, { headers });
+    counted('plain', async (i, worker) => {
+      const res = await clients.get(worker, `${address}/api/useUnits?pageNo=${pageOf(i)}&pageSize=20`, headers);
       if (res.status !== 200) throw new Error(`bad answer ${res.status}`);
-      await res.arrayBuffer();
     }),
   );
   // Workload 2: a contains filter (region), which no index serves. Its totals (estimated past the exact
@@ -112,11 +116,10 @@ async function main() {
   const http = await drive(
     REQUESTS,
     CONCURRENCY,
-    counted('contains', async (i) => {
-      const res = await fetch(`${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`, {
-        headers,
-      });
-      const body = (await res.json()) as { data: { total: number; totalEstimated?: boolean } };
+    counted('contains', async (i, worker) => {
+      const url = `${address}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`;
+      const res = await clients.get(worker, url, headers);
+      const body = JSON.parse(res.body.toString()) as { data: { total: number; totalEstimated?: boolean } };
       if (res.status !== 200 || body.data.total <= 0) throw new Error(`bad answer ${res.status}`);
       totals.set(regionOf(i), { total: body.data.total, totalEstimated: body.data.totalEstimated });
     }),
@@ -125,15 +128,14 @@ async function main() {
   // The same endpoint with list totals never reused: what a request costs when the count runs every time.
   const uncachedApp = await serve({ loginRatePerMinute: 1_000, countCacheMs: 0 });
   const uncachedAddress = uncachedApp.address;
+  await clients.connect(`${uncachedAddress}/api/config`);
   const httpUncached = await drive(
     Math.round(REQUESTS / 4),
     CONCURRENCY,
-    counted('notReused', async (i) => {
-      const res = await fetch(`${uncachedAddress}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`, {
-        headers,
-      });
+    counted('notReused', async (i, worker) => {
+      const url = `${uncachedAddress}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`;
+      const res = await clients.get(worker, url, headers);
       if (res.status !== 200) throw new Error(`bad answer ${res.status}`);
-      await res.arrayBuffer();
     }),
   );
   await uncachedApp.close();
@@ -146,15 +148,14 @@ async function main() {
     exactTotalLimit: Number.MAX_SAFE_INTEGER,
   });
   const exactAddress = exactApp.address;
+  await clients.connect(`${exactAddress}/api/config`);
   const httpExact = await drive(
     DIRECT_REQUESTS,
     CONCURRENCY,
-    counted('exact', async (i) => {
-      const res = await fetch(`${exactAddress}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`, {
-        headers,
-      });
+    counted('exact', async (i, worker) => {
+      const url = `${exactAddress}/api/useUnits?region=${regionOf(i)}&pageNo=${pageOf(i)}&pageSize=20`;
+      const res = await clients.get(worker, url, headers);
       if (res.status !== 200) throw new Error(`bad answer ${res.status}`);
-      await res.arrayBuffer();
     }),
   );
   await exactApp.close();
@@ -192,8 +193,9 @@ async function main() {
 
   const hello = await startHello(SEPARATE);
   const helloAddress = hello.address;
-  const helloRun = await drive(REQUESTS * 2, CONCURRENCY, async () => {
-    await (await fetch(`${helloAddress}/hello`)).json();
+  await clients.connect(`${helloAddress}/hello`);
+  const helloRun = await drive(REQUESTS * 2, CONCURRENCY, async (_, worker) => {
+    JSON.parse((await clients.get(worker, `${helloAddress}/hello`)).body.toString());
   });
 
   const result = {
@@ -233,6 +235,7 @@ async function main() {
       `${JSON.stringify(result, null, 2)}\n`,
     );
 
+  clients.close();
   await hello.close();
   await main.close();
   await app.close();

@@ -19,17 +19,24 @@ export function summarise(latencies: number[], elapsedMs: number): Summary {
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Run `task` `total` times with `concurrency` in flight, timing each. */
-export async function drive(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Summary> {
+/**
+ * Run `task` `total` times with `concurrency` in flight, timing each. `worker` is which of the `concurrency`
+ * loops runs the call: a loop is one client, one request after another.
+ */
+export async function drive(
+  total: number,
+  concurrency: number,
+  task: (i: number, worker: number) => Promise<void>,
+): Promise<Summary> {
   const latencies: number[] = [];
   let next = 0;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (next < total) {
         const i = next++;
         const t0 = performance.now();
-        await task(i);
+        await task(i, worker);
         latencies.push(performance.now() - t0);
       }
     }),
