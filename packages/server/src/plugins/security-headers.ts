@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { tileOrigins, type MapTileSource } from '@liftcloud/client';
 import type { FastifyInstance } from 'fastify';
 
@@ -44,10 +44,15 @@ export async function registerSecurityHeaders(
   opts: { mapTiles?: MapTileSource } = {},
 ): Promise<void> {
   const imgSrc = [...CONTENT_SECURITY_POLICY.imgSrc, ...(opts.mapTiles ? tileOrigins(opts.mapTiles) : [])];
-  await app.register(helmet, {
+  // helmet's middleware, made once: @fastify/helmet made it anew for every request (parsing the options and
+  // writing the policy each time, 3% of a list request's CPU in B2's profile)
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc } },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    setHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs/static/'))
