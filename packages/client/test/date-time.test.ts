@@ -3,24 +3,17 @@ import { formatDateTime, parseDateTime } from '../src/time.js';
 
 const intlFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall clock of an instant in a zone, read from Intl each time (what time.ts keeps per hour). */
+/**
+ * The wall clock of an instant in a zone, from Intl each time (what time.ts keeps per hour): Swedish dates read
+ * "yyyy-MM-dd HH:mm:ss", so this is Intl's format() with styles, not time.ts's parts.
+ */
 function intlWallClock(ms: number, tz: string): string {
   let f = intlFormats.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    f = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
     intlFormats.set(tz, f);
   }
-  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return f.format(ms);
 }
 
 /** The zone's offset at a whole second, from Intl's wall clock. */
