@@ -38,6 +38,8 @@ function formatter(tz: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
+    // bounded like the names isTimeZone keeps: case variants of one name are distinct keys
+    if (formatters.size >= KNOWN_ZONES) formatters.clear();
     formatters.set(tz, f);
   }
   return f;
@@ -71,27 +73,32 @@ function exactOffsetAt(ms: number, tz: string): number {
  * (daylight saving, or a historical change at any second) is kept as `null` and asked of Intl each time.
  */
 const SLOT_MS = 3_600_000;
-const SLOTS_KEPT = 50_000;
+/** Hours kept in all zones together (a few MB at most), whatever zones and instants requests name. */
+const SLOTS_KEPT = 100_000;
 const slotOffsets = new Map<string, Map<number, number | null>>();
+let slotsKept = 0;
 
 function offsetAt(ms: number, tz: string): number {
   const slot = Math.floor(ms / SLOT_MS);
+  const kept = slotOffsets.get(tz)?.get(slot);
+  if (kept !== undefined) return kept ?? exactOffsetAt(ms, tz);
+  const start = slot * SLOT_MS;
+  const first = exactOffsetAt(start, tz);
+  const offset = exactOffsetAt(start + SLOT_MS - 1, tz) === first ? first : null;
+  if (slotsKept >= SLOTS_KEPT || (!slotOffsets.has(tz) && slotOffsets.size >= KNOWN_ZONES)) {
+    slotOffsets.clear();
+    slotsKept = 0;
+  }
   let zone = slotOffsets.get(tz);
-  if (!zone) {
-    // case variants of a name are zones too (see isTimeZone): the map is bounded like the names it keeps
-    if (slotOffsets.size >= KNOWN_ZONES) slotOffsets.clear();
-    zone = new Map();
-    slotOffsets.set(tz, zone);
-  }
-  let kept = zone.get(slot);
-  if (kept === undefined) {
-    const start = slot * SLOT_MS;
-    const first = exactOffsetAt(start, tz);
-    kept = exactOffsetAt(start + SLOT_MS - 1, tz) === first ? first : null;
-    if (zone.size >= SLOTS_KEPT) zone.clear();
-    zone.set(slot, kept);
-  }
-  return kept ?? exactOffsetAt(ms, tz);
+  if (!zone) slotOffsets.set(tz, (zone = new Map()));
+  zone.set(slot, offset);
+  slotsKept++;
+  return offset ?? exactOffsetAt(ms, tz);
+}
+
+/** What the date-time code keeps (for tests and memory checks): formatters by zone name, hours' offsets. */
+export function keptTimeZoneEntries(): { formatters: number; hours: number } {
+  return { formatters: formatters.size, hours: slotsKept };
 }
 
 /** Read "yyyy-MM-dd HH:mm:ss" (or "yyyy-MM-dd", as midnight) as a wall-clock time in a zone. */

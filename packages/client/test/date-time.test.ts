@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDateTime } from '../src/time.js';
+import { formatDateTime, keptTimeZoneEntries, parseDateTime } from '../src/time.js';
 
 const intlFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -70,5 +70,28 @@ describe('date-times in a time zone', () => {
         expect(Math.abs(back - Math.floor(ms / 1000) * 1000) % 1_800_000).toBe(0);
       }
     }
+  });
+
+  it('keeps a bounded number of formatters and hours, whatever zone names and instants it is asked for', () => {
+    // every case variant of a name is a zone to Intl: a flood of them, each with an instant of its own
+    const letters = [...'asiashanghai'];
+    const variants = Array.from({ length: 1_500 }, (_, i) => {
+      const name = letters.map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join('');
+      return `${name.slice(0, 4)}/${name.slice(4)}`;
+    });
+    expect(new Set(variants).size).toBe(1_500);
+    const summer = Date.UTC(2025, 6, 1, 12);
+    for (const [i, tz] of variants.entries()) {
+      expect(formatDateTime(summer + i * 3_600_000, tz)).toBe(intlWallClock(summer + i * 3_600_000, 'Asia/Shanghai'));
+      expect(keptTimeZoneEntries().formatters).toBeLessThanOrEqual(1_000);
+    }
+    // more distinct hours than are kept, in one zone: the answers stay Intl's after the cache starts over
+    const from = Date.UTC(2000, 0, 1);
+    for (let hour = 0; hour < 120_000; hour++) {
+      const ms = from + hour * 3_600_000 + 1_234;
+      const text = formatDateTime(ms, 'America/New_York');
+      if (hour % 997 === 0) expect(text).toBe(intlWallClock(ms, 'America/New_York'));
+    }
+    expect(keptTimeZoneEntries().hours).toBeLessThanOrEqual(100_000);
   });
 });
