@@ -41,5 +41,15 @@ export function liveRevokeReason(reason: string): LiveRevokeReason {
   return (LIVE_REVOKE_REASONS as readonly string[]).includes(reason) ? (reason as LiveRevokeReason) : 'sessionEnded';
 }
 
+/**
+ * The reason an API error's key names without doubt: the server's live-socket recheck and the console's 401
+ * handler read the same key, so the login page says the same whichever of the two meets the ended session first.
+ */
+export function revokeReasonOfKey(key: string): LiveRevokeReason | undefined {
+  if (key === 'login.locked') return 'locked';
+  if (key === 'login.tenantFrozen') return 'tenantFrozen';
+  return undefined;
+}
+
 /** The message key saying why, in the reader's language (i18n: `live.revoked.<reason>`). */
 export const liveRevokeMessageKey = (reason: LiveRevokeReason) => `live.revoked.${reason}` as const;

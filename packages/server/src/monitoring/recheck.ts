@@ -1,4 +1,4 @@
-import type { LiveRevokeReason } from '@liftcloud/client';
+import { revokeReasonOfKey, type LiveRevokeReason } from '@liftcloud/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
@@ -27,8 +27,8 @@ const names = (revocation: Revocation, socket: LiveSocket): boolean => {
 
 /** Why a session no longer stands, from the error resolving it gave; `hint` is what the revocation said. */
 function reasonOf(error: HttpError, hint: LiveRevokeReason): LiveRevokeReason {
-  if (error.key === 'login.locked') return 'locked';
-  if (error.key === 'login.tenantFrozen') return 'tenantFrozen';
+  const named = revokeReasonOfKey(error.key);
+  if (named) return named;
   // the organisation the socket was opened for is no longer the user's to see
   if (error.statusCode === 403) return 'rightsChanged';
   return hint;

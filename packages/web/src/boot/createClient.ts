@@ -1,5 +1,6 @@
 import {
   LiftCloudClient,
+  revokeReasonOfKey,
   type ApiError,
   type LiveRevokeReason,
   type RuntimeConfig,
@@ -17,16 +18,8 @@ export function createClient(config: RuntimeConfig, session: SessionStore): Lift
   });
 }
 
-/**
- * The reason a 401 names without doubt. A request may meet the ended session before the live channel's close
- * frame arrives, and the login page should say the same either way; a plain expired or ended session says
- * nothing more than the login page does.
- */
-const REASON_OF_KEY: Partial<Record<string, LiveRevokeReason>> = {
-  'login.locked': 'locked',
-  'login.tenantFrozen': 'tenantFrozen',
-};
-export const endedBy = (error: ApiError): LiveRevokeReason | undefined => REASON_OF_KEY[error.key];
+/** A request may meet the ended session before the live channel's close frame: the same reason either way. */
+export const endedBy = (error: ApiError): LiveRevokeReason | undefined => revokeReasonOfKey(error.key);
 
 /** The login page's query parameter saying why the session ended (the live channel's revoke reason). */
 export const ENDED_PARAM = 'ended';
